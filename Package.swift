@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+//
+// DeviceTrust: secure storage, hardware-bound device keys, a verifying server and an
+// auditor for mobile apps. One package; one settings loop for all Swift targets.
+import PackageDescription
+
+let linuxOnly = TargetDependencyCondition.when(platforms: [.linux, .android])
+
+var targets: [Target] = [
+    // System libraries: a module map and one shim.h each. Only `DeviceTrustCrypto`
+    // imports COpenSSL, and only from its `OpenSSL/` folder.
+    .systemLibrary(
+        name: "COpenSSL",
+        pkgConfig: "openssl",
+        providers: [.apt(["libssl-dev"])]
+    ),
+
+    // CryptoKit-shaped API over OpenSSL 3 on Linux; re-exports CryptoKit on Apple platforms.
+    .target(
+        name: "DeviceTrustCrypto",
+        dependencies: [.target(name: "COpenSSL", condition: linuxOnly)]
+    ),
+
+    // `swift run -c release devicetrust-benchmark`: our figures next to `openssl speed`.
+    .executableTarget(
+        name: "devicetrust-benchmark",
+        dependencies: ["DeviceTrustCrypto"]
+    ),
+
+    .testTarget(
+        name: "DeviceTrustCryptoTests",
+        dependencies: ["DeviceTrustCrypto"],
+        exclude: ["Vectors"]
+    ),
+]
+
+for target in targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("ExistentialAny"),
+    ]
+}
+
+let package = Package(
+    name: "DeviceTrust",
+    platforms: [.iOS(.v15), .macOS(.v12)],
+    products: [
+        .library(name: "DeviceTrustCrypto", targets: ["DeviceTrustCrypto"]),
+        .executable(name: "devicetrust-benchmark", targets: ["devicetrust-benchmark"]),
+    ],
+    targets: targets,
+    swiftLanguageModes: [.v6]
+)

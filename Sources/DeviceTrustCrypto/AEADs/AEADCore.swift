@@ -1,0 +1,76 @@
+#if !canImport(CryptoKit)
+import Foundation
+
+/// What ``AES/GCM`` and ``ChaChaPoly`` share: buffer handling around `EVPAEAD` and the
+/// CryptoKit "combined" layout (12-byte nonce ‖ ciphertext ‖ 16-byte tag).
+enum AEADCore {
+    static let combinedNonceByteCount = 12
+    static let tagByteCount = EVPAEADAlgorithm.tagByteCount
+
+    static func seal<M: DataProtocol, A: DataProtocol>(
+        _ algorithm: EVPAEADAlgorithm, key: SymmetricKey, nonce: [UInt8], message: M, authenticating aad: A
+    ) throws(CryptoKitError) -> (ciphertext: Data, tag: Data) {
+        var ciphertext = Data(count: message.count)
+        var tag = Data(count: tagByteCount)
+        let result: Result<Void, CryptoKitError> = key.withUnsafeBytes { keyBytes in
+            nonce.withUnsafeBytes { nonceBytes in
+                message.withContiguousBytes { plaintext in
+                    aad.withContiguousBytes { aadBytes in
+                        ciphertext.withUnsafeMutableBytes { out in
+                            tag.withUnsafeMutableBytes { tagOut in
+                                Result { () throws(CryptoKitError) in
+                                    try EVPAEAD.seal(
+                                        algorithm, key: keyBytes, nonce: nonceBytes, plaintext: plaintext,
+                                        authenticatedData: aadBytes, ciphertext: out, tag: tagOut)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        try result.get()
+        return (ciphertext, tag)
+    }
+
+    static func open<A: DataProtocol>(
+        _ algorithm: EVPAEADAlgorithm, key: SymmetricKey, nonce: [UInt8], ciphertext: Data, tag: Data, authenticating aad: A
+    ) throws(CryptoKitError) -> Data {
+        var plaintext = Data(count: ciphertext.count)
+        let result: Result<Void, CryptoKitError> = key.withUnsafeBytes { keyBytes in
+            nonce.withUnsafeBytes { nonceBytes in
+                ciphertext.withUnsafeBytes { ciphertextBytes in
+                    tag.withUnsafeBytes { tagBytes in
+                        aad.withContiguousBytes { aadBytes in
+                            plaintext.withUnsafeMutableBytes { out in
+                                Result { () throws(CryptoKitError) in
+                                    try EVPAEAD.open(
+                                        algorithm, key: keyBytes, nonce: nonceBytes, ciphertext: ciphertextBytes,
+                                        tag: tagBytes, authenticatedData: aadBytes, plaintext: out)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        try result.get()
+        return plaintext
+    }
+
+    /// Splits CryptoKit's combined representation into its three parts.
+    static func split<D: DataProtocol>(combined: D) throws(CryptoKitError) -> (nonce: [UInt8], ciphertext: Data, tag: Data) {
+        let bytes = [UInt8](combined)
+        guard bytes.count >= combinedNonceByteCount + tagByteCount else { throw .incorrectParameterSize }
+        let tagStart = bytes.count - tagByteCount
+        return (Array(bytes[0..<combinedNonceByteCount]),
+                Data(bytes[combinedNonceByteCount..<tagStart]),
+                Data(bytes[tagStart...]))
+    }
+
+    static func checkedTag<T: DataProtocol>(_ tag: T) throws(CryptoKitError) -> Data {
+        guard tag.count == tagByteCount else { throw .incorrectParameterSize }
+        return Data(tag)
+    }
+}
+#endif

@@ -1,0 +1,104 @@
+#if !canImport(CryptoKit)
+import Foundation
+
+/// ChaCha20-Poly1305 (RFC 8439) with a 256-bit key, 12-byte nonce and 16-byte tag, as in
+/// CryptoKit.
+public enum ChaChaPoly {
+    /// A 12-byte nonce: random by default, never to be reused with the same key.
+    public struct Nonce: ContiguousBytes, Sequence, Sendable {
+        let bytes: [UInt8]
+
+        /// A new random nonce.
+        public init() {
+            bytes = AES.GCM.Nonce().bytes
+        }
+
+        /// A nonce with the given bytes; exactly 12 are required.
+        /// - Throws: ``CryptoKitError/incorrectParameterSize`` for any other length.
+        public init<D: DataProtocol>(data: D) throws {
+            guard data.count == AEADCore.combinedNonceByteCount else { throw CryptoKitError.incorrectParameterSize }
+            bytes = Array(data)
+        }
+
+        public func withUnsafeBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+            try bytes.withUnsafeBytes(body)
+        }
+
+        public func makeIterator() -> IndexingIterator<[UInt8]> { bytes.makeIterator() }
+    }
+
+    /// An encrypted and authenticated message: nonce, ciphertext and 16-byte tag.
+    public struct SealedBox: Sendable {
+        /// The nonce the message was sealed with.
+        public let nonce: Nonce
+        /// The encrypted message, as long as the plaintext.
+        public let ciphertext: Data
+        /// The 16-byte authentication tag.
+        public let tag: Data
+
+        /// nonce (12 bytes) ‖ ciphertext ‖ tag (16 bytes), as in CryptoKit.
+        public var combined: Data { Data(nonce.bytes) + ciphertext + tag }
+
+        /// Parses nonce ‖ ciphertext ‖ tag.
+        /// - Throws: ``CryptoKitError/incorrectParameterSize`` when shorter than 28 bytes.
+        public init<D: DataProtocol>(combined: D) throws {
+            let parts = try AEADCore.split(combined: combined)
+            self.nonce = try Nonce(data: parts.nonce)
+            self.ciphertext = parts.ciphertext
+            self.tag = parts.tag
+        }
+
+        /// Assembles a box from its parts.
+        /// - Throws: ``CryptoKitError/incorrectParameterSize`` when the tag is not 16 bytes.
+        public init<C: DataProtocol, T: DataProtocol>(nonce: Nonce, ciphertext: C, tag: T) throws {
+            self.tag = try AEADCore.checkedTag(tag)
+            self.nonce = nonce
+            self.ciphertext = Data(ciphertext)
+        }
+
+        init(nonce: Nonce, ciphertext: Data, checkedTag: Data) {
+            self.nonce = nonce
+            self.ciphertext = ciphertext
+            self.tag = checkedTag
+        }
+    }
+
+    static func checkKey(_ key: SymmetricKey) throws(CryptoKitError) {
+        guard key.bitCount == 256 else { throw .incorrectKeySize }
+    }
+
+    /// Encrypts and authenticates `message`, also authenticating `authenticatedData`.
+    /// - Parameter nonce: leave `nil` for a fresh random nonce (recommended).
+    /// - Throws: ``CryptoKitError/incorrectKeySize`` for a key that is not 256 bits.
+    public static func seal<Plaintext: DataProtocol, AuthenticatedData: DataProtocol>(
+        _ message: Plaintext, using key: SymmetricKey, nonce: Nonce? = nil, authenticating authenticatedData: AuthenticatedData
+    ) throws -> SealedBox {
+        try checkKey(key)
+        let nonce = nonce ?? Nonce()
+        let sealed = try AEADCore.seal(.chaCha20Poly1305, key: key, nonce: nonce.bytes, message: message, authenticating: authenticatedData)
+        return SealedBox(nonce: nonce, ciphertext: sealed.ciphertext, checkedTag: sealed.tag)
+    }
+
+    /// Encrypts and authenticates `message`.
+    public static func seal<Plaintext: DataProtocol>(_ message: Plaintext, using key: SymmetricKey, nonce: Nonce? = nil) throws -> SealedBox {
+        try seal(message, using: key, nonce: nonce, authenticating: Data())
+    }
+
+    /// Authenticates and decrypts `sealedBox`.
+    /// - Throws: ``CryptoKitError/authenticationFailure`` when anything does not match;
+    ///   no plaintext is released then.
+    public static func open<AuthenticatedData: DataProtocol>(
+        _ sealedBox: SealedBox, using key: SymmetricKey, authenticating authenticatedData: AuthenticatedData
+    ) throws -> Data {
+        try checkKey(key)
+        return try AEADCore.open(
+            .chaCha20Poly1305, key: key, nonce: sealedBox.nonce.bytes, ciphertext: sealedBox.ciphertext,
+            tag: sealedBox.tag, authenticating: authenticatedData)
+    }
+
+    /// Authenticates and decrypts `sealedBox`.
+    public static func open(_ sealedBox: SealedBox, using key: SymmetricKey) throws -> Data {
+        try open(sealedBox, using: key, authenticating: Data())
+    }
+}
+#endif
