@@ -6,8 +6,8 @@ public enum AES {
     /// AES in Galois/Counter Mode with a 16-byte tag, as in CryptoKit.
     ///
     /// Keys of 128, 192 and 256 bits are accepted. Nonces must be at least 12 bytes, as in
-    /// CryptoKit; the random default (``Nonce/init()``) is 12 bytes and is what you should
-    /// use.
+    /// CryptoKit, and at most 128 bytes (an OpenSSL limit CryptoKit does not have); the
+    /// random default (``Nonce/init()``) is 12 bytes and is what you should use.
     public enum GCM {
         /// A nonce for AES-GCM: random by default, never to be reused with the same key.
         public struct Nonce: ContiguousBytes, Sequence, Sendable {
@@ -20,10 +20,19 @@ public enum AES {
                 self.bytes = bytes
             }
 
-            /// A nonce with the given bytes; at least 12 are required.
-            /// - Throws: ``CryptoKitError/incorrectParameterSize`` for a shorter nonce.
+            /// The longest nonce accepted: 128 bytes (1024 bits), the most OpenSSL 3's GCM
+            /// can take (`GCM_IV_MAX_SIZE`). CryptoKit has no upper bound; nonces this long
+            /// have no use, and refusing them here beats failing later in `seal`/`open`.
+            static let maximumByteCount = 128
+
+            /// A nonce with the given bytes; at least 12 are required, as in CryptoKit, and
+            /// at most 128.
+            /// - Throws: ``CryptoKitError/incorrectParameterSize`` for a nonce shorter than
+            ///   12 bytes or longer than 128 bytes.
             public init<D: DataProtocol>(data: D) throws {
-                guard data.count >= AEADCore.combinedNonceByteCount else { throw CryptoKitError.incorrectParameterSize }
+                guard data.count >= AEADCore.combinedNonceByteCount, data.count <= Nonce.maximumByteCount else {
+                    throw CryptoKitError.incorrectParameterSize
+                }
                 bytes = Array(data)
             }
 

@@ -13,16 +13,16 @@ public struct SharedSecret: ContiguousBytes, Sendable, CustomStringConvertible, 
     }
 
     /// A symmetric key derived with HKDF (RFC 5869) from this secret.
-    public func hkdfDerivedSymmetricKey<H: HashFunction, Salt: DataProtocol>(
-        using hashFunction: H.Type, salt: Salt, sharedInfo: Data, outputByteCount: Int
+    public func hkdfDerivedSymmetricKey<H: HashFunction, Salt: DataProtocol, SharedInfo: DataProtocol>(
+        using hashFunction: H.Type, salt: Salt, sharedInfo: SharedInfo, outputByteCount: Int
     ) -> SymmetricKey {
         HKDF<H>.deriveKey(inputKeyMaterial: SymmetricKey(secret: secret), salt: salt, info: sharedInfo, outputByteCount: outputByteCount)
     }
 
     /// A symmetric key derived with the ANSI X9.63 KDF: the concatenation of
     /// H(secret ‖ counter ‖ sharedInfo) for counter = 1, 2, … (32-bit big-endian).
-    public func x963DerivedSymmetricKey<H: HashFunction>(
-        using hashFunction: H.Type, sharedInfo: Data, outputByteCount: Int
+    public func x963DerivedSymmetricKey<H: HashFunction, SharedInfo: DataProtocol>(
+        using hashFunction: H.Type, sharedInfo: SharedInfo, outputByteCount: Int
     ) -> SymmetricKey {
         precondition(outputByteCount > 0, "the X9.63 KDF output must be at least one byte")
         let derived = SecureBytes(count: outputByteCount) { output in

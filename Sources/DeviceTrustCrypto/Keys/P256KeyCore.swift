@@ -83,6 +83,30 @@ struct P256PublicKeyCore: Sendable {
     var pemRepresentation: String { PEMDocument(label: "PUBLIC KEY", der: derRepresentation).pemString }
 }
 
+/// The two DER syntaxes of an EC private key, told apart by the version INTEGER that
+/// follows the outer SEQUENCE header: 0 for PKCS#8 `PrivateKeyInfo` (RFC 5208), 1 for
+/// SEC 1 `ECPrivateKey` (RFC 5915).
+enum PrivateKeySyntax {
+    case pkcs8, sec1
+
+    init?(der: [UInt8]) {
+        guard der.count > 5, der[0] == 0x30 else { return nil }
+        let headerLength: Int
+        switch der[1] {
+        case 0..<0x80: headerLength = 2
+        case 0x81: headerLength = 3
+        case 0x82: headerLength = 4
+        default: return nil
+        }
+        guard der.count >= headerLength + 3, der[headerLength] == 0x02, der[headerLength + 1] == 0x01 else { return nil }
+        switch der[headerLength + 2] {
+        case 0: self = .pkcs8
+        case 1: self = .sec1
+        default: return nil
+        }
+    }
+}
+
 /// The validated private half of a P-256 key, shared by `P256.Signing.PrivateKey` and
 /// `P256.KeyAgreement.PrivateKey`. The scalar is kept in zeroising storage.
 struct P256PrivateKeyCore: Sendable {
@@ -152,8 +176,15 @@ struct P256PrivateKeyCore: Sendable {
 
     init(pemRepresentation: String, for operation: P256EVPKey.Operation) throws(CryptoKitError) {
         let document = try PEMDocument(parsing: pemRepresentation)
-        guard document.label == "PRIVATE KEY" || document.label == "EC PRIVATE KEY" else {
+        let expected: PrivateKeySyntax
+        switch document.label {
+        case "PRIVATE KEY": expected = .pkcs8
+        case "EC PRIVATE KEY": expected = .sec1
+        default:
             throw .invalidEncoding(reason: "expected a 'PRIVATE KEY' (PKCS#8) or 'EC PRIVATE KEY' (SEC 1) PEM block, got '\(document.label)'")
+        }
+        guard PrivateKeySyntax(der: [UInt8](document.der)) == expected else {
+            throw .invalidEncoding(reason: "the PEM label '\(document.label)' does not match its content: 'PRIVATE KEY' holds PKCS#8, 'EC PRIVATE KEY' holds SEC 1")
         }
         try self.init(derRepresentation: document.der, for: operation)
     }

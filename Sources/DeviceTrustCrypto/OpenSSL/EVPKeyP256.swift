@@ -95,33 +95,57 @@ private final class ScalarBignum {
     deinit { BN_clear_free(pointer) }
 }
 
-/// Owns an `OSSL_PARAM_BLD` and the `OSSL_PARAM` array built from it.
+/// Owns an `OSSL_PARAM_BLD`, the `OSSL_PARAM` array built from it, and every buffer the
+/// builder points to.
+///
+/// `OSSL_PARAM_BLD_push_*` keeps the caller's pointers (names, strings, octets, bignums)
+/// until `OSSL_PARAM_BLD_to_param` copies them, so each is copied into memory this
+/// object owns and frees (zeroised) only after the parameters are built and used.
 private final class ParamBuilder {
     let builder: OpaquePointer
     private var bignums: [ScalarBignum] = []
+    private var buffers: [UnsafeMutableRawBufferPointer] = []
 
     init() throws(CryptoKitError) {
         guard let builder = OSSL_PARAM_BLD_new() else { throw OpenSSLErrors.drain() }
         self.builder = builder
     }
 
-    deinit { OSSL_PARAM_BLD_free(builder) }
+    deinit {
+        OSSL_PARAM_BLD_free(builder)
+        for buffer in buffers {
+            OpenSSLMemory.cleanse(buffer)
+            buffer.deallocate()
+        }
+    }
+
+    /// A NUL-terminated copy of `string` that lives as long as the builder.
+    private func ownedCString(_ string: String) -> UnsafeMutablePointer<CChar> {
+        ownedCopy(Array(string.utf8CString.map { UInt8(bitPattern: $0) })).assumingMemoryBound(to: CChar.self)
+    }
+
+    private func ownedCopy(_ bytes: [UInt8]) -> UnsafeMutableRawPointer {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(bytes.count, 1), alignment: 1)
+        buffer.copyBytes(from: bytes)
+        buffers.append(buffer)
+        return buffer.baseAddress!
+    }
 
     func push(utf8 key: String, _ value: String) throws(CryptoKitError) {
-        try OpenSSLErrors.check(OSSL_PARAM_BLD_push_utf8_string(builder, key, value, 0))
+        try OpenSSLErrors.check(OSSL_PARAM_BLD_push_utf8_string(builder, ownedCString(key), ownedCString(value), 0))
     }
 
     func push(octets key: String, _ value: [UInt8]) throws(CryptoKitError) {
-        try OpenSSLErrors.check(value.withUnsafeBytes { OSSL_PARAM_BLD_push_octet_string(builder, key, $0.baseAddress, $0.count) })
+        try OpenSSLErrors.check(OSSL_PARAM_BLD_push_octet_string(builder, ownedCString(key), ownedCopy(value), value.count))
     }
 
     func push(bignum key: String, _ value: UnsafeRawBufferPointer) throws(CryptoKitError) {
         let bn = try ScalarBignum(value)
-        bignums.append(bn)  // the builder references it until the params are built
-        try OpenSSLErrors.check(OSSL_PARAM_BLD_push_BN(builder, key, bn.pointer))
+        bignums.append(bn)
+        try OpenSSLErrors.check(OSSL_PARAM_BLD_push_BN(builder, ownedCString(key), bn.pointer))
     }
 
-    /// Builds the parameters and passes them to `body`; they are cleared and freed after.
+    /// Builds the parameters and passes them to `body`; they are freed after.
     func withParams<R>(_ body: (UnsafeMutablePointer<OSSL_PARAM>) throws(CryptoKitError) -> R) throws(CryptoKitError) -> R {
         guard let params = OSSL_PARAM_BLD_to_param(builder) else { throw OpenSSLErrors.drain() }
         defer { OSSL_PARAM_free(params) }
