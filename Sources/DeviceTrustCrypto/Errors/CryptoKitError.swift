@@ -32,7 +32,7 @@ extension CryptoKitError: CustomStringConvertible {
         case .incorrectKeySize:
             return "incorrect key size: use a key of a size the algorithm accepts (AES: 16, 24 or 32 bytes; ChaChaPoly: 32 bytes; P-256: a 32-byte scalar)"
         case .incorrectParameterSize:
-            return "incorrect parameter size: check the nonce (AES-GCM: at least 12 bytes; ChaChaPoly: exactly 12), the tag (16 bytes) and the requested output length"
+            return "incorrect parameter size: check the nonce (AES-GCM: 12 to 128 bytes; ChaChaPoly: exactly 12), the tag (16 bytes) and the requested output length"
         case .authenticationFailure:
             return "authentication failure: the sealed box was not made with this key, nonce and authenticated data, or it was modified; no plaintext was released"
         case .underlyingCoreCryptoError(let error):

@@ -29,13 +29,21 @@ enum EVPAEADAlgorithm: Sendable {
     }
 }
 
-/// Owns one `EVP_CIPHER_CTX`.
-private final class EVPCipherContext {
+/// Owns one `EVP_CIPHER_CTX`, keyed for one algorithm.
+///
+/// Kept with the key's bytes (``SecureBytes/keepDerivedState(_:)``) so the next message
+/// under the same key skips context creation and key expansion; freed, and wiped by
+/// OpenSSL's `freectx`, when the key is released.
+private final class EVPCipherContext: DerivedKeyState, @unchecked Sendable {
     let pointer: OpaquePointer
+    let algorithm: EVPAEADAlgorithm
 
-    init() {
+    /// A context for `algorithm` with `key` expanded, ready for a 12-byte nonce.
+    init(_ algorithm: EVPAEADAlgorithm, key: UnsafeRawBufferPointer) throws(CryptoKitError) {
         guard let pointer = EVP_CIPHER_CTX_new() else { fatalError("EVP_CIPHER_CTX_new: out of memory") }
         self.pointer = pointer
+        self.algorithm = algorithm
+        try OpenSSLErrors.check(EVP_EncryptInit_ex2(pointer, algorithm.cipher, key.baseAddress?.assumingMemoryBound(to: UInt8.self), nil, nil))
     }
 
     deinit { EVP_CIPHER_CTX_free(pointer) }
@@ -50,16 +58,14 @@ enum EVPAEAD {
 
     /// Encrypts `plaintext` into `ciphertext` (same length) and writes the 16-byte tag.
     static func seal(
-        _ algorithm: EVPAEADAlgorithm, key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer,
+        _ algorithm: EVPAEADAlgorithm, key: SecureBytes, nonce: UnsafeRawBufferPointer,
         plaintext: UnsafeRawBufferPointer, authenticatedData: UnsafeRawBufferPointer,
         ciphertext: UnsafeMutableRawBufferPointer, tag: UnsafeMutableRawBufferPointer
     ) throws(CryptoKitError) {
         precondition(ciphertext.count == plaintext.count && tag.count == EVPAEADAlgorithm.tagByteCount)
-        let context = EVPCipherContext()
+        let context = try keyedContext(algorithm, key: key, nonceByteCount: nonce.count)
         let ctx = context.pointer
-        try OpenSSLErrors.check(EVP_EncryptInit_ex2(ctx, algorithm.cipher, nil, nil, nil))
-        try setNonceLength(ctx, nonce.count)
-        try OpenSSLErrors.check(EVP_EncryptInit_ex2(ctx, nil, bytes(key), bytes(nonce), nil))
+        try OpenSSLErrors.check(EVP_EncryptInit_ex2(ctx, nil, nil, bytes(nonce), nil))
         try feed(authenticatedData, into: nil) { out, outLength, input, length in
             EVP_EncryptUpdate(ctx, out, outLength, input, length)
         }
@@ -71,23 +77,22 @@ enum EVPAEAD {
         try OpenSSLErrors.check(EVP_EncryptFinal_ex(ctx, &scratch, &finalLength))
         precondition(finalLength == 0, "an AEAD stream cipher produced output at finalisation")
         try OpenSSLErrors.check(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_GET_TAG, Int32(tag.count), tag.baseAddress))
+        release(context, to: key, nonceByteCount: nonce.count)
     }
 
     /// Decrypts and authenticates. On any failure the output is zeroised and
     /// ``CryptoKitError/authenticationFailure`` is thrown: no unauthenticated plaintext
     /// is ever released.
     static func open(
-        _ algorithm: EVPAEADAlgorithm, key: UnsafeRawBufferPointer, nonce: UnsafeRawBufferPointer,
+        _ algorithm: EVPAEADAlgorithm, key: SecureBytes, nonce: UnsafeRawBufferPointer,
         ciphertext: UnsafeRawBufferPointer, tag: UnsafeRawBufferPointer, authenticatedData: UnsafeRawBufferPointer,
         plaintext: UnsafeMutableRawBufferPointer
     ) throws(CryptoKitError) {
         precondition(ciphertext.count == plaintext.count && tag.count == EVPAEADAlgorithm.tagByteCount)
-        let context = EVPCipherContext()
-        let ctx = context.pointer
         do {
-            try OpenSSLErrors.check(EVP_DecryptInit_ex2(ctx, algorithm.cipher, nil, nil, nil))
-            try setNonceLength(ctx, nonce.count)
-            try OpenSSLErrors.check(EVP_DecryptInit_ex2(ctx, nil, bytes(key), bytes(nonce), nil))
+            let context = try keyedContext(algorithm, key: key, nonceByteCount: nonce.count)
+            let ctx = context.pointer
+            try OpenSSLErrors.check(EVP_DecryptInit_ex2(ctx, nil, nil, bytes(nonce), nil))
             try feed(authenticatedData, into: nil) { out, outLength, input, length in
                 EVP_DecryptUpdate(ctx, out, outLength, input, length)
             }
@@ -102,6 +107,7 @@ enum EVPAEAD {
                 OpenSSLErrors.discard()
                 throw CryptoKitError.authenticationFailure
             }
+            release(context, to: key, nonceByteCount: nonce.count)
         } catch {
             OpenSSLMemory.cleanse(plaintext)
             OpenSSLErrors.discard()
@@ -109,10 +115,25 @@ enum EVPAEAD {
         }
     }
 
-    private static func setNonceLength(_ ctx: OpaquePointer, _ length: Int) throws(CryptoKitError) {
-        guard length != 12 else { return }
-        guard length > 0, length <= Int(Int32.max) else { throw .incorrectParameterSize }
-        try OpenSSLErrors.check(EVP_CIPHER_CTX_ctrl(ctx, EVP_CTRL_AEAD_SET_IVLEN, Int32(length), nil))
+    /// A context keyed with `key` for `algorithm`: the one cached with the key when there
+    /// is one and the nonce has the standard 12 bytes, otherwise a new one. Contexts set
+    /// to another nonce length are never cached, so a cached context always expects 12.
+    private static func keyedContext(_ algorithm: EVPAEADAlgorithm, key: SecureBytes, nonceByteCount: Int) throws(CryptoKitError) -> EVPCipherContext {
+        if nonceByteCount == 12, let cached = key.takeDerivedState() as? EVPCipherContext, cached.algorithm == algorithm {
+            return cached
+        }
+        let context = try key.withUnsafeBytes { (keyBytes) throws(CryptoKitError) in try EVPCipherContext(algorithm, key: keyBytes) }
+        if nonceByteCount != 12 {
+            guard nonceByteCount > 0, nonceByteCount <= Int(Int32.max) else { throw .incorrectParameterSize }
+            try OpenSSLErrors.check(EVP_CIPHER_CTX_ctrl(context.pointer, EVP_CTRL_AEAD_SET_IVLEN, Int32(nonceByteCount), nil))
+        }
+        return context
+    }
+
+    /// Keeps a context that finished cleanly for the key's next message.
+    private static func release(_ context: EVPCipherContext, to key: SecureBytes, nonceByteCount: Int) {
+        guard nonceByteCount == 12 else { return }
+        key.keepDerivedState(context)
     }
 
     private static func bytes(_ buffer: UnsafeRawBufferPointer) -> UnsafePointer<UInt8>? {

@@ -325,7 +325,10 @@ final class P256EVPKey: @unchecked Sendable {
     func deriveSharedSecret(with peer: P256EVPKey, into secret: UnsafeMutableRawBufferPointer) throws(CryptoKitError) {
         precondition(operation == .derive)
         try withContext { (ctx) throws(CryptoKitError) in
-            try OpenSSLErrors.check(EVP_PKEY_derive_set_peer(ctx, peer.pkey))
+            // The peer was validated when its PublicKey was made (on the curve, not the
+            // point at infinity; P-256 has cofactor 1), so OpenSSL's re-check, which costs
+            // a scalar multiplication, is skipped.
+            try OpenSSLErrors.check(EVP_PKEY_derive_set_peer_ex(ctx, peer.pkey, 0))
             var length = secret.count
             try OpenSSLErrors.check(EVP_PKEY_derive(ctx, secret.baseAddress?.assumingMemoryBound(to: UInt8.self), &length))
             guard length == P256Curve.scalarByteCount else { throw OpenSSLErrors.drain() }

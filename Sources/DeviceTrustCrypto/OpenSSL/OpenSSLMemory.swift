@@ -1,7 +1,7 @@
 #if !canImport(CryptoKit)
 internal import COpenSSL
 
-/// Constant-time comparison, zeroisation and randomness, from libcrypto.
+/// Constant-time comparison and zeroisation from libcrypto; randomness from the OS CSPRNG.
 enum OpenSSLMemory {
     /// Compares two buffers in time that depends only on their lengths
     /// (`CRYPTO_memcmp`). Buffers of different lengths are unequal.
@@ -11,24 +11,25 @@ enum OpenSSLMemory {
         return CRYPTO_memcmp(lhs.baseAddress, rhs.baseAddress, lhs.count) == 0
     }
 
+    /// Fills `buffer` from the operating system's CSPRNG through the standard library's
+    /// `SystemRandomNumberGenerator` (`getrandom(2)` on Linux): one system call per 8
+    /// bytes, cheaper for nonces than a round through OpenSSL's DRBG.
+    static func fillRandom(_ buffer: UnsafeMutableRawBufferPointer) {
+        var generator = SystemRandomNumberGenerator()
+        var offset = 0
+        while offset < buffer.count {
+            var word = generator.next()
+            let take = min(8, buffer.count - offset)
+            withUnsafeBytes(of: &word) { UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + take)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<take])) }
+            word = 0
+            offset += take
+        }
+    }
+
     /// Overwrites memory with zeros in a way the compiler cannot elide (`OPENSSL_cleanse`).
     static func cleanse(_ buffer: UnsafeMutableRawBufferPointer) {
         guard let base = buffer.baseAddress, buffer.count > 0 else { return }
         OPENSSL_cleanse(base, buffer.count)
-    }
-
-    /// Fills `buffer` from OpenSSL's CSPRNG. A failure of the system's randomness source
-    /// is not recoverable: continuing would produce predictable keys and nonces.
-    static func fillRandom(_ buffer: UnsafeMutableRawBufferPointer) {
-        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
-        var offset = 0
-        while offset < buffer.count {
-            let chunk = min(buffer.count - offset, Int(Int32.max))
-            guard RAND_bytes(base.advanced(by: offset).assumingMemoryBound(to: UInt8.self), Int32(chunk)) == 1 else {
-                fatalError("OpenSSL's random number generator failed; refusing to continue with predictable randomness")
-            }
-            offset += chunk
-        }
     }
 }
 #endif

@@ -1,5 +1,10 @@
 #if !canImport(CryptoKit)
 import Foundation
+import Synchronization
+
+/// Something expensive computed from secret bytes (an expanded AES key schedule) that
+/// must not outlive them. Conformers free and wipe their state in `deinit`.
+protocol DerivedKeyState: AnyObject, Sendable {}
 
 /// Heap storage for secret bytes that is zeroised when the last reference goes away.
 ///
@@ -9,6 +14,8 @@ import Foundation
 final class SecureBytes: @unchecked Sendable {
     private let storage: UnsafeMutableRawBufferPointer
     private let byteCount: Int
+    /// At most one derived state, lent to one operation at a time; released with the bytes.
+    private let derived = Mutex<(any DerivedKeyState)?>(nil)
 
     /// The number of bytes held.
     var count: Int { byteCount }
@@ -37,6 +44,19 @@ final class SecureBytes: @unchecked Sendable {
     deinit {
         OpenSSLMemory.cleanse(storage)
         storage.deallocate()
+    }
+
+    /// Takes the cached derived state out (so no other operation uses it meanwhile).
+    func takeDerivedState() -> (any DerivedKeyState)? {
+        derived.withLock { slot in
+            defer { slot = nil }
+            return slot
+        }
+    }
+
+    /// Puts a derived state back for the next operation with these bytes.
+    func keepDerivedState(_ state: any DerivedKeyState) {
+        derived.withLock { $0 = state }
     }
 
     /// Read access to the bytes, valid only inside `body`.

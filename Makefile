@@ -1,0 +1,56 @@
+# DeviceTrust: the commands a developer and CI use. See README.md ("Set-up", "Contributing").
+#
+#   make run         install what is missing, then run the benchmark (release build)
+#   make test        install what is missing, build with zero warnings, run every test
+#   make valgrind    the crypto tests under valgrind's memcheck (leaks, invalid accesses)
+#   make bench       same as `make run`
+#   make clean       remove build products
+#
+# Variables: ARGS (benchmark flags, e.g. `make run ARGS=--quick`), FILTER (a test
+# filter, e.g. `make test FILTER=APISHA2Tests`).
+
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+.DEFAULT_GOAL := help
+
+SWIFT ?= swift
+# `make test` and `make valgrind` build here, with -warnings-as-errors, apart from the
+# plain `swift build` products in .build/debug (see scripts/build-tests-checked.sh).
+CHECKED_BUILD := .build/checked
+CHECKED_FLAGS := --scratch-path $(CHECKED_BUILD) -Xswiftc -warnings-as-errors
+# Test targets whose tests `make valgrind` runs, and the tests it leaves out: those that
+# start other programs, which Foundation's Process cannot do under valgrind 3.19.
+VALGRIND_TEST_TARGETS := DeviceTrustCryptoTests
+VALGRIND_SKIP := OpenSSLInteropTests
+
+ARGS ?=
+FILTER ?=
+
+.PHONY: help deps deps-valgrind run bench test valgrind clean
+
+help:
+	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
+
+deps:
+	@bash scripts/install-deps.sh
+
+deps-valgrind:
+	@bash scripts/install-deps.sh valgrind
+
+# The project's main job until the server exists: DeviceTrustCrypto next to `openssl speed`.
+run: deps
+	$(SWIFT) run -c release devicetrust-benchmark $(ARGS)
+
+bench: run
+
+test: deps
+	bash scripts/build-tests-checked.sh $(CHECKED_BUILD)
+	$(SWIFT) test --parallel $(CHECKED_FLAGS) $(if $(FILTER),--filter '$(FILTER)')
+
+valgrind: deps-valgrind
+	bash scripts/build-tests-checked.sh $(CHECKED_BUILD)
+	bash scripts/valgrind-tests.sh --skip '$(VALGRIND_SKIP)' $(CHECKED_BUILD) $(VALGRIND_TEST_TARGETS)
+
+clean:
+	$(SWIFT) package clean
+	rm -rf $(CHECKED_BUILD)
