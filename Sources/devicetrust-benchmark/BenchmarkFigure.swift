@@ -26,6 +26,25 @@ struct BenchmarkFigure {
     }
 }
 
+extension BenchmarkFigure {
+    /// The best figure of each side over several rounds of the same operation; a side
+    /// that failed in any round is reported as failed.
+    static func best(of rounds: [BenchmarkFigure]) -> BenchmarkFigure {
+        precondition(!rounds.isEmpty)
+        func best(_ results: [Result<Double, MeasurementFailure>]) -> Result<Double, MeasurementFailure> {
+            var highest = 0.0
+            for result in results {
+                switch result {
+                case .failure: return result
+                case .success(let value): highest = max(highest, value)
+                }
+            }
+            return .success(highest)
+        }
+        return BenchmarkFigure(operation: rounds[0].operation, ours: best(rounds.map(\.ours)), openssl: best(rounds.map(\.openssl)))
+    }
+}
+
 /// Why one side of a figure is missing; printed under the table.
 struct MeasurementFailure: Error, CustomStringConvertible {
     let description: String

@@ -1,5 +1,8 @@
 #if !canImport(CryptoKit)
 internal import COpenSSL
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Constant-time comparison and zeroisation from libcrypto; randomness from the OS CSPRNG.
 enum OpenSSLMemory {
@@ -11,19 +14,25 @@ enum OpenSSLMemory {
         return CRYPTO_memcmp(lhs.baseAddress, rhs.baseAddress, lhs.count) == 0
     }
 
-    /// Fills `buffer` from the operating system's CSPRNG through the standard library's
-    /// `SystemRandomNumberGenerator` (`getrandom(2)` on Linux): one system call per 8
-    /// bytes, cheaper for nonces than a round through OpenSSL's DRBG.
+    /// Fills `buffer` from the operating system's CSPRNG: glibc's `arc4random_buf`, one
+    /// `getrandom(2)` call per buffer (glibc 2.36 and later; it aborts rather than return
+    /// weak bytes), elsewhere the standard library's `SystemRandomNumberGenerator`. Both are
+    /// cheaper per nonce than a round through OpenSSL's DRBG.
     static func fillRandom(_ buffer: UnsafeMutableRawBufferPointer) {
+        guard let base = buffer.baseAddress, buffer.count > 0 else { return }
+        #if canImport(Glibc)
+        arc4random_buf(base, buffer.count)
+        #else
         var generator = SystemRandomNumberGenerator()
         var offset = 0
         while offset < buffer.count {
             var word = generator.next()
             let take = min(8, buffer.count - offset)
-            withUnsafeBytes(of: &word) { UnsafeMutableRawBufferPointer(rebasing: buffer[offset..<(offset + take)]).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[0..<take])) }
+            withUnsafeBytes(of: &word) { base.advanced(by: offset).copyMemory(from: $0.baseAddress!, byteCount: take) }
             word = 0
             offset += take
         }
+        #endif
     }
 
     /// Overwrites memory with zeros in a way the compiler cannot elide (`OPENSSL_cleanse`).
