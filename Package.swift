@@ -21,12 +21,36 @@ var targets: [Target] = [
         dependencies: [.target(name: "COpenSSL", condition: linuxOnly)]
     ),
 
+    // The Keychain service that gets every classic pitfall right, and device keys.
+    .target(
+        name: "SecureStorage",
+        dependencies: ["DeviceTrustCrypto"]
+    ),
+
+    // An emulated iOS device (keychain, Secure Enclave, biometry, lock state) for tests.
+    .target(
+        name: "DeviceEmulator",
+        dependencies: ["SecureStorage", "DeviceTrustCrypto"]
+    ),
+
     // `swift run -c release devicetrust-benchmark`: our figures next to `openssl speed`.
     .executableTarget(
         name: "devicetrust-benchmark",
         dependencies: ["DeviceTrustCrypto"]
     ),
 
+    .testTarget(
+        name: "SecureStorageTests",
+        dependencies: ["SecureStorage", "DeviceEmulator", "DeviceTrustCrypto"]
+    ),
+    .testTarget(
+        name: "DeviceEmulatorTests",
+        dependencies: ["DeviceEmulator", "SecureStorage", "DeviceTrustCrypto"]
+    ),
+    .testTarget(
+        name: "DeviceTrustBenchmarkTests",
+        dependencies: ["devicetrust-benchmark"]
+    ),
     .testTarget(
         name: "DeviceTrustCryptoTests",
         dependencies: ["DeviceTrustCrypto"],
@@ -45,6 +69,8 @@ let package = Package(
     platforms: [.iOS(.v15), .macOS(.v12)],
     products: [
         .library(name: "DeviceTrustCrypto", targets: ["DeviceTrustCrypto"]),
+        .library(name: "SecureStorage", targets: ["SecureStorage"]),
+        .library(name: "DeviceEmulator", targets: ["DeviceEmulator"]),
         .executable(name: "devicetrust-benchmark", targets: ["devicetrust-benchmark"]),
     ],
     targets: targets,

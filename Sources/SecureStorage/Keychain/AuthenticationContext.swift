@@ -1,0 +1,18 @@
+import Foundation
+
+/// A reusable authentication session for reading access-controlled items: one prompt,
+/// then several reads (Apple's `LAContext`, passed as `kSecUseAuthenticationContext`).
+///
+/// Pass the same context to several ``Keychain/load(for:prompt:context:)`` calls to
+/// authenticate once. On Apple platforms it wraps an `LAContext`; on the emulator it is
+/// recognised by its identity.
+public final class AuthenticationContext: Sendable, Hashable {
+    /// A unique identity, stable for the context's lifetime.
+    public let id = UUID()
+
+    /// A new context that has not authenticated yet.
+    public init() {}
+
+    public static func == (lhs: AuthenticationContext, rhs: AuthenticationContext) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
