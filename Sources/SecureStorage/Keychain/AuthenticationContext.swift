@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(LocalAuthentication)
+import LocalAuthentication
+#endif
 
 /// A reusable authentication session for reading access-controlled items: one prompt,
 /// then several reads (Apple's `LAContext`, passed as `kSecUseAuthenticationContext`).
@@ -9,6 +12,12 @@ import Foundation
 public final class AuthenticationContext: Sendable, Hashable {
     /// A unique identity, stable for the context's lifetime.
     public let id = UUID()
+
+    #if canImport(LocalAuthentication)
+    /// The `LAContext` handed to `SecItemCopyMatching`. LocalAuthentication documents
+    /// `LAContext` as safe to use from any thread.
+    nonisolated(unsafe) let laContext = LAContext()
+    #endif
 
     /// A new context that has not authenticated yet.
     public init() {}
