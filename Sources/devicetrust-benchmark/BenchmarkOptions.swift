@@ -41,15 +41,15 @@ struct BenchmarkOptions: Equatable {
         var options = BenchmarkOptions()
         var sawSeconds = false
         var sawQuick = false
+        var sawRounds = false
         var remaining = arguments[...]
         while let argument = remaining.popFirst() {
             switch argument {
             case "--help", "-h":
                 return .showHelp
             case "--quick":
+                // Applied after the loop, so an explicit --rounds wins wherever it stands.
                 sawQuick = true
-                options.secondsPerMeasurement = 1
-                options.rounds = 1
             case "--rounds":
                 guard let value = remaining.popFirst() else {
                     throw UsageError(message: "--rounds needs a value, e.g. --rounds 3")
@@ -58,6 +58,7 @@ struct BenchmarkOptions: Equatable {
                     throw UsageError(message: "--rounds takes a whole number from 1 to 20, not '\(value)'")
                 }
                 options.rounds = rounds
+                sawRounds = true
             case "--seconds":
                 guard let value = remaining.popFirst() else {
                     throw UsageError(message: "--seconds needs a value, e.g. --seconds 3")
@@ -75,6 +76,10 @@ struct BenchmarkOptions: Equatable {
         }
         if sawQuick && sawSeconds {
             throw UsageError(message: "--quick and --seconds both set the duration; give only one")
+        }
+        if sawQuick {
+            options.secondsPerMeasurement = 1
+            if !sawRounds { options.rounds = 1 }
         }
         return .run(options)
     }

@@ -51,9 +51,21 @@ struct OpenSSLSpeedRunner {
         process.standardOutput = output
         process.standardError = errorHandle
         process.standardInput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
+        // `openssl speed` ends each timed loop with SIGALRM, and a child starts with the signal
+        // mask of the thread that spawns it: spawned from a thread that blocks SIGALRM (any
+        // Dispatch or Swift-concurrency worker thread, as under `swift test`), it never stops.
+        #if canImport(Glibc)
+        var alarmSignal = sigset_t()
+        var previousMask = sigset_t()
+        sigemptyset(&alarmSignal)
+        sigaddset(&alarmSignal, SIGALRM)
+        pthread_sigmask(SIG_UNBLOCK, &alarmSignal, &previousMask)
+        #endif
+        let started = Result { try process.run() }
+        #if canImport(Glibc)
+        pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+        #endif
+        if case .failure(let error) = started {
             throw Failure(description: "cannot start \(commandLine.joined(separator: " ")): \(error)")
         }
         let stdout = output.fileHandleForReading.readDataToEndOfFile()
@@ -62,7 +74,8 @@ struct OpenSSLSpeedRunner {
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let stderr = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
             let lastLines = stderr.split(whereSeparator: \.isNewline).suffix(5).joined(separator: "\n    ")
-            throw Failure(description: "\(commandLine.joined(separator: " ")) exited with status \(process.terminationStatus)"
+            let ending = process.terminationReason == .exit ? "exited with status" : "was killed by signal"
+            throw Failure(description: "\(commandLine.joined(separator: " ")) \(ending) \(process.terminationStatus)"
                 + (lastLines.isEmpty ? "" : ":\n    \(lastLines)"))
         }
         return String(decoding: stdout, as: UTF8.self)
