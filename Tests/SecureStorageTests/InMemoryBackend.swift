@@ -1,12 +1,11 @@
 import Foundation
 import SecureStorage
-import Synchronization
 
 /// A minimal generic-password backend keyed on account + service, for tests that only
 /// need storage to work (the emulator covers the real semantics).
 final class InMemoryBackend: KeychainBackend {
     private struct Item: @unchecked Sendable { var attributes: [String: Any] }
-    private let items = Mutex<[String: Item]>([:])
+    private let items = Locked<[String: Item]>([:])
 
     private func key(_ query: [String: Any]) -> String? {
         guard let account = query["acct"] as? String else { return nil }

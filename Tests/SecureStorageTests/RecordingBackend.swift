@@ -1,6 +1,5 @@
 import Foundation
 import SecureStorage
-import Synchronization
 
 /// A ``KeychainBackend`` that records every call and answers from a script, to pin down
 /// exactly which `SecItem` calls ``Keychain`` makes.
@@ -15,10 +14,10 @@ final class RecordingBackend: KeychainBackend {
         let attributes: [String: Any]
     }
 
-    private let log = Mutex<[Recorded]>([])
-    private let script = Mutex<[Call: [Int32]]>([:])
+    private let log = Locked<[Recorded]>([])
+    private let script = Locked<[Call: [Int32]]>([:])
     private struct Result: @unchecked Sendable { let value: Any? }
-    private let results = Mutex<[Result]>([])
+    private let results = Locked<[Result]>([])
 
     /// Answers the next calls of `call` with `statuses`, in order; then 0.
     func answer(_ call: Call, with statuses: Int32...) {

@@ -5,7 +5,9 @@
 /// `SecItemCopyMatching`, `SecItemUpdate` and `SecItemDelete` on Apple platforms
 /// (`SystemKeychainBackend`) and to the emulated device on Linux (`DeviceEmulator`).
 /// Values are `Data` for `v_Data`, `String` for string attributes, `Bool` for `sync` and
-/// the `r_…` flags, and ``AccessControl`` (or `SecAccessControl` on Apple) for `accc`.
+/// the `r_…` flags, and ``KeychainAccessControl`` (protection class and flags; a
+/// `SecAccessControl` on Apple) for `accc`. The emulator also accepts bare
+/// ``AccessControl`` flags there.
 public protocol KeychainBackend: Sendable {
     /// `SecItemAdd`.
     func add(_ attributes: [String: Any]) -> Int32

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// A ``KeychainService`` in memory: the simple test double for code that only needs
 /// save, load and delete.
@@ -9,8 +8,8 @@ import Synchronization
 /// a locked device or a cancelled prompt can be tested. For the Keychain's own behaviour
 /// (lock states, accessibility, access groups) use `DeviceEmulator`.
 public final class InMemoryKeychainService: KeychainService {
-    private let state = Mutex<[String: Data]>([:])
-    private let failure = Mutex<KeychainError?>(nil)
+    private let state = Locked<[String: Data]>([:])
+    private let failure = Locked<KeychainError?>(nil)
 
     /// An empty store.
     public init() {}

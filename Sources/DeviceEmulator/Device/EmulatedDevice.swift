@@ -1,0 +1,171 @@
+import DeviceTrustCrypto
+import Foundation
+import SecureStorage
+
+/// An emulated iPhone for tests: lock state, passcode, biometry, a keychain with iOS's
+/// SecItem semantics and statuses, installed apps with their entitlements, backups, and a
+/// Secure Enclave.
+///
+/// A new device has had its first unlock and is unlocked. Every method is thread-safe:
+/// the whole state sits behind one lock, so each keychain call is atomic, as in
+/// `securityd`.
+///
+/// ```swift
+/// let phone = EmulatedDevice()
+/// let app = phone.install(AppIdentity(teamID: "ABCDE12345", bundleID: "com.example.bank"))
+/// let keychain = Keychain(service: "session", backend: app.keychain)
+/// try keychain.save(token, for: "refresh")
+/// phone.lock()                 // background refresh on a locked phone…
+/// ```
+///
+/// See <doc:KeychainBehaviour> for every behaviour and its source.
+public final class EmulatedDevice: Sendable {
+    /// The device's biometric hardware, with one enrolled finger or face when present.
+    public enum Biometry: Sendable, Hashable {
+        /// No biometry: biometry-only access controls can never be satisfied.
+        case none
+        /// Touch ID.
+        case touchID
+        /// Face ID.
+        case faceID
+    }
+
+    /// The lock state, as data protection sees it.
+    public enum LockState: Sendable, Hashable {
+        /// Booted, and not unlocked since: with a passcode, no keychain class is available.
+        case beforeFirstUnlock
+        /// Unlocked: every class is available.
+        case unlocked
+        /// Locked after the first unlock: with a passcode, only the `afterFirstUnlock`
+        /// classes are available.
+        case locked
+    }
+
+    /// The device's biometric hardware.
+    public let biometry: Biometry
+    /// Distinguishes this device from every other: backups and enclave keys remember it.
+    let identifier = UUID()
+    /// The emulated enclave's own key (the UID key of real hardware): wraps every
+    /// enclave key of this device and never leaves it.
+    let enclaveRootKey = SymmetricKey(size: .bits256)
+    private let state: Locked<DeviceState>
+
+    /// A device that has been unlocked once since boot and is unlocked now.
+    /// - Parameters:
+    ///   - passcodeSet: whether a passcode is set. Without one, data protection classes
+    ///     are always available and `akpu` items cannot be added.
+    ///   - biometry: the biometric hardware, enrolled.
+    public init(passcodeSet: Bool = true, biometry: Biometry = .faceID) {
+        self.biometry = biometry
+        state = Locked(DeviceState(passcodeSet: passcodeSet, biometry: biometry))
+    }
+
+    // MARK: Lock state
+
+    /// The current lock state.
+    public var lockState: LockState { withState { $0.lockState } }
+
+    /// Unlocks the device (with the passcode, or biometry): every class is available, and
+    /// the first unlock since boot has happened.
+    public func unlock() {
+        withState { $0.lockState = .unlocked }
+    }
+
+    /// Locks the device at once (the state after iOS's short grace period). A device that
+    /// was not unlocked since boot stays ``LockState/beforeFirstUnlock``.
+    public func lock() {
+        withState { state in
+            if state.lockState == .unlocked { state.lockState = .locked }
+        }
+    }
+
+    /// Restarts the device: ``LockState/beforeFirstUnlock`` until ``unlock()``, and every
+    /// authentication context is forgotten.
+    public func reboot() {
+        withState { state in
+            state.lockState = .beforeFirstUnlock
+            state.authentication.forgetContexts()
+        }
+    }
+
+    // MARK: Passcode and biometry
+
+    /// Whether a passcode is set.
+    public var isPasscodeSet: Bool { withState { $0.passcodeSet } }
+
+    /// Sets a passcode (no effect if one is set).
+    public func setPasscode() {
+        withState { $0.passcodeSet = true }
+    }
+
+    /// Removes the passcode: iOS deletes every `akpu` item and every item whose access
+    /// control prompts, and Secure Enclave keys bound to authentication stop working.
+    public func removePasscode() {
+        withState { $0.removePasscode() }
+    }
+
+    /// A new finger or face is enrolled: `biometryCurrentSet` items and keys become
+    /// unusable (-25293); `biometryAny` and `userPresence` ones keep working. No effect on
+    /// a device without biometry.
+    public func changeBiometricEnrollment() {
+        withState { $0.authentication.enrolNewBiometry() }
+    }
+
+    /// Scripts the outcome of the next authentication prompt, biometric or passcode.
+    /// One-shot: later prompts succeed again.
+    public func setNextBiometricResult(_ result: BiometricResult) {
+        withState { $0.authentication.nextResult = result }
+    }
+
+    /// Every authentication prompt shown so far, oldest first.
+    public var authenticationPrompts: [AuthenticationPrompt] { withState { $0.authentication.prompts } }
+
+    // MARK: Apps
+
+    /// Installs an app, or updates it if an app with the same team and bundle identifier is
+    /// installed (its entitlements become `app`'s). Returns a handle that makes calls as
+    /// the app. Reinstalling after an uninstall finds the old keychain items.
+    public func install(_ app: AppIdentity) -> EmulatedApp {
+        let number = withState { $0.install(app) }
+        return EmulatedApp(device: self, identity: app, installation: number)
+    }
+
+    /// Uninstalls an app: its data container is deleted, its keychain items stay (iOS keeps
+    /// them for a reinstall by the same team). The handle stops working.
+    public func uninstall(_ app: EmulatedApp) {
+        withState { $0.uninstall(applicationIdentifier: app.applicationIdentifier, installation: app.installation) }
+    }
+
+    // MARK: Backup
+
+    /// An encrypted backup of the keychain and the app data containers.
+    public func backup() -> DeviceBackup {
+        withState { state in
+            DeviceBackup(sourceDevice: identifier, items: state.keychain.items, containers: state.containers)
+        }
+    }
+
+    /// Restores a backup onto this device, replacing its keychain and app data: everything
+    /// if the backup came from this device; otherwise only items that migrate (not
+    /// `…ThisDeviceOnly`, not access-controlled). Installed apps stay installed; install
+    /// the backup's apps to use their data. Authentication contexts are forgotten.
+    public func restore(_ backup: DeviceBackup) {
+        withState { state in
+            state.keychain.restore(
+                backup.items, ontoSameDevice: backup.sourceDevice == identifier, passcodeSet: state.passcodeSet)
+            state.containers = backup.containers
+            state.authentication.forgetContexts()
+        }
+    }
+
+    // MARK: State access
+
+    /// Runs `body` with exclusive access to the device state.
+    func withState<Result: Sendable, Failure: Error>(
+        _ body: (inout DeviceState) throws(Failure) -> Result
+    ) throws(Failure) -> Result {
+        try state.withLock { (state: inout DeviceState) throws(Failure) -> Result in
+            try body(&state)
+        }
+    }
+}

@@ -1,0 +1,174 @@
+import DeviceEmulator
+import DeviceTrustCrypto
+import Foundation
+import SecureStorage
+import Testing
+
+/// The seeds' classic Keychain failures, replayed on an emulated iPhone: each test is one
+/// story from production, and what DeviceTrust makes of it.
+@Suite("Keychain scenarios on an emulated device")
+struct KeychainScenarioTests {
+    static let bank = AppIdentity(teamID: "TEAM123456", bundleID: "com.example.bank",
+                                  keychainAccessGroups: ["TEAM123456.com.example.shared"])
+    let token = Data("session-token".utf8)
+
+    func keychain(on app: EmulatedApp, accessibility: Accessibility = .afterFirstUnlockThisDeviceOnly,
+                  accessGroup: String? = nil, accessControl: AccessControl? = nil) -> Keychain {
+        Keychain(service: "session", accessGroup: accessGroup, accessibility: accessibility,
+                 accessControl: accessControl, backend: app.keychain)
+    }
+
+    @Test("Background refresh on a locked phone with a WhenUnlocked token: interactionNotAllowed, not logged out; fixed by migrating to AfterFirstUnlockThisDeviceOnly")
+    func lockedPhoneBackgroundRefresh() throws {
+        let device = EmulatedDevice()
+        let app = device.install(Self.bank)
+        let legacy = keychain(on: app, accessibility: .whenUnlocked)
+        try legacy.save(token, for: "access")
+
+        device.lock()
+        #expect(throws: KeychainError.interactionNotAllowed) { try legacy.loadIfPresent(for: "access") }
+
+        device.unlock()
+        try legacy.migrateAccessibility(to: .afterFirstUnlockThisDeviceOnly)
+        device.lock()
+        #expect(try keychain(on: app).load(for: "access") == token)
+    }
+
+    @Test("After a reboot, before the first unlock, even an AfterFirstUnlock token is unavailable, and it is not 'absent'")
+    func rebootBeforeFirstUnlock() throws {
+        let device = EmulatedDevice()
+        let app = device.install(Self.bank)
+        let keychain = keychain(on: app)
+        try keychain.save(token, for: "access")
+        device.reboot()
+        #expect(throws: KeychainError.interactionNotAllowed) { try keychain.loadIfPresent(for: "access") }
+        device.unlock()
+        device.lock()
+        #expect(try keychain.load(for: "access") == token)
+    }
+
+    @Test("Cancelling the biometric prompt is userCanceled, and the item stays")
+    func biometricCancel() async throws {
+        let device = EmulatedDevice()
+        let app = device.install(Self.bank)
+        let keychain = keychain(on: app, accessibility: .whenPasscodeSetThisDeviceOnly, accessControl: [.biometryAny])
+        try keychain.save(token, for: "access")
+        device.setNextBiometricResult(.userCancel)
+        await #expect(throws: KeychainError.userCanceled) { try await keychain.load(for: "access", prompt: "Unlock") }
+        #expect(try await keychain.load(for: "access", prompt: "Unlock") == token)
+    }
+
+    @Test("The synchronous load never prompts for an access-controlled item")
+    func synchronousLoadDoesNotPrompt() throws {
+        let device = EmulatedDevice()
+        let app = device.install(Self.bank)
+        let keychain = keychain(on: app, accessibility: .whenPasscodeSetThisDeviceOnly, accessControl: [.biometryAny])
+        try keychain.save(token, for: "access")
+        device.setNextBiometricResult(.userCancel)
+        #expect(throws: KeychainError.interactionNotAllowed) { try keychain.load(for: "access") }
+    }
+
+    @Test("A new fingerprint makes a biometryCurrentSet item unreadable while a biometryAny item stays readable")
+    func newFingerprint() async throws {
+        let device = EmulatedDevice(biometry: .touchID)
+        let app = device.install(Self.bank)
+        let strict = Keychain(service: "strict", accessibility: .whenPasscodeSetThisDeviceOnly, accessControl: [.biometryCurrentSet], backend: app.keychain)
+        let lenient = Keychain(service: "lenient", accessibility: .whenPasscodeSetThisDeviceOnly, accessControl: [.biometryAny], backend: app.keychain)
+        try strict.save(token, for: "access")
+        try lenient.save(token, for: "access")
+        device.changeBiometricEnrollment()
+        await #expect(throws: KeychainError.authenticationFailed) { try await strict.load(for: "access", prompt: "Unlock") }
+        #expect(try await lenient.load(for: "access", prompt: "Unlock") == token)
+    }
+
+    @Test("Removing the passcode deletes WhenPasscodeSetThisDeviceOnly items")
+    func passcodeRemoved() throws {
+        let device = EmulatedDevice()
+        let app = device.install(Self.bank)
+        let guarded = keychain(on: app, accessibility: .whenPasscodeSetThisDeviceOnly)
+        try guarded.save(token, for: "access")
+        device.removePasscode()
+        #expect(throws: KeychainError.itemNotFound) { try guarded.load(for: "access") }
+        #expect(try guarded.loadIfPresent(for: "access") == nil)
+    }
+
+    @Test("A reinstalled app finds the old token, unless the fresh-install reset wipes it")
+    func reinstall() throws {
+        let device = EmulatedDevice()
+        var app = device.install(Self.bank)
+        try keychain(on: app).save(token, for: "access")
+        device.uninstall(app)
+        app = device.install(Self.bank)
+        #expect(try keychain(on: app).load(for: "access") == token)
+
+        let marker = FileInstallationMarker(url: FileManager.default.temporaryDirectory
+            .appendingPathComponent("devicetrust-reinstall-\(UUID().uuidString)/installed"))
+        #expect(try FreshInstallKeychainReset(keychain: keychain(on: app), marker: marker).resetIfFreshInstall())
+        #expect(try keychain(on: app).loadIfPresent(for: "access") == nil)
+    }
+
+    @Test("A widget in the shared access group reads the app's token; one without the group cannot; another team's app cannot")
+    func sharedAccessGroup() throws {
+        let device = EmulatedDevice()
+        let app = device.install(Self.bank)
+        try keychain(on: app, accessGroup: "TEAM123456.com.example.shared").save(token, for: "access")
+
+        let widget = device.install(AppIdentity(teamID: "TEAM123456", bundleID: "com.example.bank.widget",
+                                                keychainAccessGroups: ["TEAM123456.com.example.shared"]))
+        #expect(try keychain(on: widget).load(for: "access") == token)
+
+        let unentitled = device.install(AppIdentity(teamID: "TEAM123456", bundleID: "com.example.bank.clip"))
+        #expect(throws: KeychainError.itemNotFound) { try keychain(on: unentitled).load(for: "access") }
+        #expect(throws: KeychainError.missingEntitlement) {
+            try keychain(on: unentitled, accessGroup: "TEAM123456.com.example.shared").load(for: "access")
+        }
+
+        let stranger = device.install(AppIdentity(teamID: "EVILTEAM00", bundleID: "com.example.bank",
+                                                  keychainAccessGroups: ["TEAM123456.com.example.shared"]))
+        #expect(throws: KeychainError.itemNotFound) { try keychain(on: stranger).load(for: "access") }
+    }
+
+    @Test("Restoring a backup onto a new phone brings AfterFirstUnlock tokens but not ThisDeviceOnly ones")
+    func restoreOntoNewPhone() throws {
+        let old = EmulatedDevice()
+        let app = old.install(Self.bank)
+        try keychain(on: app, accessibility: .afterFirstUnlockThisDeviceOnly).save(token, for: "device-bound")
+        try keychain(on: app, accessibility: .afterFirstUnlock).save(token, for: "portable")
+
+        let new = EmulatedDevice()
+        new.restore(old.backup())
+        let restored = new.install(Self.bank)
+        #expect(throws: KeychainError.itemNotFound) { try keychain(on: restored).load(for: "device-bound") }
+        #expect(try keychain(on: restored).load(for: "portable") == token)
+    }
+
+    @Test("Sixteen threads saving the same key at once leave one item and throw nothing")
+    func concurrentSaves() async throws {
+        let device = EmulatedDevice()
+        let app = device.install(Self.bank)
+        let keychain = keychain(on: app)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for index in 0..<16 {
+                group.addTask { try keychain.save(Data("value-\(index)".utf8), for: "access") }
+            }
+            try await group.waitForAll()
+        }
+        let (status, result) = app.keychain.copyMatching([
+            "class": "genp", "svce": "session", "acct": "access", "m_Limit": "m_LimitAll", "r_Attributes": true,
+        ])
+        #expect(status == 0)
+        #expect((result as? [Any])?.count == 1)
+        #expect(String(decoding: try keychain.load(for: "access"), as: UTF8.self).hasPrefix("value-"))
+    }
+
+    @Test("An add with both an accessibility class and an access control is refused as invalidParameters")
+    func pdmnAndAccc() {
+        let device = EmulatedDevice()
+        let app = device.install(Self.bank)
+        let status = app.keychain.add([
+            "class": "genp", "svce": "session", "acct": "access", "v_Data": token,
+            "pdmn": "ak", "accc": KeychainAccessControl(accessibility: .whenUnlocked, flags: [.userPresence]),
+        ])
+        #expect(KeychainError(status: status) == .invalidParameters)
+    }
+}
