@@ -41,6 +41,8 @@ public struct SecureEnclaveDeviceKey: DeviceKey {
     /// The handle to keep in the Keychain; useless on any other device.
     public var dataRepresentation: Data { handle }
 
+    /// Signs `data` (SHA-256) inside the enclave, prompting as the key's access control
+    /// demands, on a background queue.
     public func signature(for data: Data) async throws -> P256.Signing.ECDSASignature {
         let handle = self.handle
         return try await withCheckedThrowingContinuation { continuation in

@@ -13,11 +13,13 @@ public struct SystemKeychainBackend: KeychainBackend {
     /// The system keychain.
     public init() {}
 
+    /// `SecItemAdd`.
     public func add(_ attributes: [String: Any]) -> Int32 {
         guard let attributes = translated(attributes) else { return KeychainConstants.statusParam }
         return SecItemAdd(attributes as CFDictionary, nil)
     }
 
+    /// `SecItemCopyMatching`.
     public func copyMatching(_ query: [String: Any]) -> (status: Int32, result: Any?) {
         guard let query = translated(query) else { return (KeychainConstants.statusParam, nil) }
         var result: CFTypeRef?
@@ -25,11 +27,13 @@ public struct SystemKeychainBackend: KeychainBackend {
         return (status, result)
     }
 
+    /// `SecItemUpdate`.
     public func update(_ query: [String: Any], _ attributesToUpdate: [String: Any]) -> Int32 {
         guard let query = translated(query), let changes = translated(attributesToUpdate) else { return KeychainConstants.statusParam }
         return SecItemUpdate(query as CFDictionary, changes as CFDictionary)
     }
 
+    /// `SecItemDelete`.
     public func delete(_ query: [String: Any]) -> Int32 {
         guard let query = translated(query) else { return KeychainConstants.statusParam }
         return SecItemDelete(query as CFDictionary)

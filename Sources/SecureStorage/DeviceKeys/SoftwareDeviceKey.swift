@@ -16,8 +16,10 @@ public struct SoftwareDeviceKey: DeviceKey {
     /// A key from its 32-byte scalar.
     public init(rawRepresentation: Data) throws { privateKey = try P256.Signing.PrivateKey(rawRepresentation: rawRepresentation) }
 
+    /// The public key, to enrol with the server.
     public var publicKey: P256.Signing.PublicKey { privateKey.publicKey }
 
+    /// An ECDSA signature over `data` (hashed with SHA-256); never prompts.
     public func signature(for data: Data) async throws -> P256.Signing.ECDSASignature {
         try privateKey.signature(for: data)
     }

@@ -6,6 +6,7 @@
 /// finger or face (the attacker who knows the passcode and adds their own finger);
 /// ``biometryAny`` when a new enrolment must not lock the user out.
 public struct AccessControl: OptionSet, Sendable, Hashable {
+    /// Apple's `SecAccessControlCreateFlags` bits.
     public let rawValue: UInt
 
     /// Creates flags from Apple's raw bit values.

@@ -22,6 +22,8 @@ public final class AuthenticationContext: Sendable, Hashable {
     /// A new context that has not authenticated yet.
     public init() {}
 
+    /// Contexts are equal only to themselves.
     public static func == (lhs: AuthenticationContext, rhs: AuthenticationContext) -> Bool { lhs === rhs }
+    /// Hashes the context's identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -55,6 +55,7 @@ public enum KeychainError: Error, Equatable, Sendable {
 }
 
 extension KeychainError: CustomStringConvertible {
+    /// What happened, with the status number and what to do; never any item data.
     public var description: String {
         switch self {
         case .itemNotFound: return "keychain item not found (-25300): the only error that means there is no stored value"

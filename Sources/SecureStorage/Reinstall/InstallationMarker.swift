@@ -20,6 +20,8 @@ public struct FileInstallationMarker: InstallationMarker {
     /// A marker at `url`.
     public init(url: URL) { self.url = url }
 
+    /// Whether the marker file exists with the expected contents; throws for foreign
+    /// contents or an unreadable file.
     public func exists() throws -> Bool {
         let data: Data
         do {
@@ -35,6 +37,7 @@ public struct FileInstallationMarker: InstallationMarker {
         return true
     }
 
+    /// Writes the marker file atomically, creating its folder.
     public func create() throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Self.contents.write(to: url, options: [.atomic])
@@ -46,6 +49,7 @@ public enum InstallationMarkerError: Error, Equatable, Sendable, CustomStringCon
     /// The marker file exists but does not hold the expected contents.
     case unrecognisedMarker(path: String)
 
+    /// What is wrong and what to do.
     public var description: String {
         switch self {
         case .unrecognisedMarker(let path):

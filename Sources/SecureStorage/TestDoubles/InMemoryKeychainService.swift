@@ -29,17 +29,20 @@ public final class InMemoryKeychainService: KeychainService {
         state.withLock { $0.keys.sorted() }
     }
 
+    /// Stores `data` under `key`, replacing any previous value.
     public func save(_ data: Data, for key: String) throws {
         try checkFailure()
         state.withLock { $0[key] = data }
     }
 
+    /// The value under `key`; throws ``KeychainError/itemNotFound`` when absent.
     public func load(for key: String) throws -> Data {
         try checkFailure()
         guard let data = state.withLock({ $0[key] }) else { throw KeychainError.itemNotFound }
         return data
     }
 
+    /// Removes the value under `key`; succeeds when absent.
     public func delete(for key: String) throws {
         try checkFailure()
         _ = state.withLock { $0.removeValue(forKey: key) }
