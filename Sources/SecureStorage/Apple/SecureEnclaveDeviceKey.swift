@@ -41,6 +41,18 @@ public struct SecureEnclaveDeviceKey: DeviceKey {
     /// The handle to keep in the Keychain; useless on any other device.
     public var dataRepresentation: Data { handle }
 
+    /// The key whose handle is stored in `keychain` under `account`, or a new enclave key
+    /// whose handle is stored there. Any keychain error other than "not found" is thrown:
+    /// a locked phone must not silently replace the enrolled key. Use a keychain with a
+    /// `…ThisDeviceOnly` class: the handle is useless on another device anyway.
+    public static func loadOrCreate(in keychain: Keychain, account: String, accessControl: AccessControl) throws -> SecureEnclaveDeviceKey {
+        if let stored = try keychain.loadIfPresent(for: account) {
+            return try SecureEnclaveDeviceKey(dataRepresentation: stored)
+        }
+        try keychain.save(SecureEnclaveDeviceKey(accessControl: accessControl).dataRepresentation, for: account)
+        return try SecureEnclaveDeviceKey(dataRepresentation: keychain.load(for: account))
+    }
+
     /// Signs `data` (SHA-256) inside the enclave, prompting as the key's access control
     /// demands, on a background queue.
     public func signature(for data: Data) async throws -> P256.Signing.ECDSASignature {
