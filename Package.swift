@@ -15,6 +15,10 @@ var targets: [Target] = [
         providers: [.apt(["libssl-dev"])]
     ),
 
+    .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
+    .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
+
     // CryptoKit-shaped API over OpenSSL 3 on Linux; re-exports CryptoKit on Apple platforms.
     .target(
         name: "DeviceTrustCrypto",
@@ -33,6 +37,20 @@ var targets: [Target] = [
         dependencies: ["SecureStorage", "DeviceTrustCrypto"]
     ),
 
+    // The wire protocol shared by server and client: signing payloads, canonical JSON,
+    // messages, error codes.
+    .target(name: "DeviceBinding", dependencies: ["DeviceTrustCrypto"]),
+
+    // The server's storage protocol and model, and its embedded SQLite implementation.
+    .target(name: "TrustStore", dependencies: ["DeviceBinding"]),
+    .target(name: "TrustStoreSQLite", dependencies: ["TrustStore", "CSQLite"]),
+
+    // HTTP/1.1 over GNU libmicrohttpd: request assembly, body limits, responses.
+    .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"]),
+
+    // Server-side credentials: Argon2id PIN hashes (libsodium) and ES256 access tokens.
+    .target(name: "ServerCredentials", dependencies: ["DeviceTrustCrypto", "DeviceBinding", "CSodium"]),
+
     // `swift run -c release devicetrust-benchmark`: our figures next to `openssl speed`.
     .executableTarget(
         name: "devicetrust-benchmark",
@@ -47,6 +65,10 @@ var targets: [Target] = [
         name: "DeviceEmulatorTests",
         dependencies: ["DeviceEmulator", "SecureStorage", "DeviceTrustCrypto"]
     ),
+    .testTarget(name: "DeviceBindingTests", dependencies: ["DeviceBinding", "DeviceTrustCrypto"]),
+    .testTarget(name: "TrustStoreSQLiteTests", dependencies: ["TrustStoreSQLite", "TrustStore", "DeviceBinding"]),
+    .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"]),
+    .testTarget(name: "ServerCredentialsTests", dependencies: ["ServerCredentials", "DeviceTrustCrypto", "DeviceBinding"]),
     .testTarget(
         name: "DeviceTrustBenchmarkTests",
         dependencies: ["devicetrust-benchmark"]

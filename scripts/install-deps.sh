@@ -19,6 +19,9 @@ BUILD_PACKAGES=(
     pkg-config   # SwiftPM finds libssl-dev through `pkg-config openssl`
     util-linux   # taskset, to pin `openssl speed` to one core
     make         # the Makefile is the entry point for developers and CI
+    libsqlite3-dev     # the server's embedded store (CSQLite)
+    libmicrohttpd-dev  # the server's HTTP layer (CMicroHTTPD)
+    libsodium-dev      # Argon2id for server-side PINs (CSodium)
 )
 
 # Needed only by `make valgrind`.

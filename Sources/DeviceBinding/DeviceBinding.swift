@@ -1,0 +1,1 @@
+// DeviceBinding: being written.

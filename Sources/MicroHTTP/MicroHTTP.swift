@@ -1,0 +1,1 @@
+// MicroHTTP: being written.

@@ -1,0 +1,1 @@
+// ServerCredentials: being written.

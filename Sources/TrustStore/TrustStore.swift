@@ -1,0 +1,1 @@
+// TrustStore: being written.

@@ -1,0 +1,1 @@
+// TrustStoreSQLite: being written.
