@@ -42,7 +42,7 @@ var targets: [Target] = [
     .target(name: "DeviceBinding", dependencies: ["DeviceTrustCrypto"]),
 
     // The server's storage protocol and model, and its embedded SQLite implementation.
-    .target(name: "TrustStore", dependencies: ["DeviceBinding"]),
+    .target(name: "TrustStore"),
     .target(name: "TrustStoreSQLite", dependencies: ["TrustStore", "CSQLite"]),
 
     // HTTP/1.1 over GNU libmicrohttpd: request assembly, body limits, responses.
@@ -66,7 +66,7 @@ var targets: [Target] = [
         dependencies: ["DeviceEmulator", "SecureStorage", "DeviceTrustCrypto"]
     ),
     .testTarget(name: "DeviceBindingTests", dependencies: ["DeviceBinding", "DeviceTrustCrypto"]),
-    .testTarget(name: "TrustStoreSQLiteTests", dependencies: ["TrustStoreSQLite", "TrustStore", "DeviceBinding"]),
+    .testTarget(name: "TrustStoreSQLiteTests", dependencies: ["TrustStoreSQLite", "TrustStore"]),
     .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"]),
     .testTarget(name: "ServerCredentialsTests", dependencies: ["ServerCredentials", "DeviceTrustCrypto", "DeviceBinding"]),
     .testTarget(

@@ -143,22 +143,72 @@ struct KeychainScenarioTests {
     }
 
     @Test("Sixteen threads saving the same key at once leave one item and throw nothing")
-    func concurrentSaves() async throws {
+    func concurrentSaves() throws {
+        for round in 0..<10 {
+            let device = EmulatedDevice()
+            let app = device.install(Self.bank)
+            let keychain = keychain(on: app)
+            let errors = Locked<[any Error]>([])
+            let start = DispatchSemaphore(value: 0)
+            let done = DispatchGroup()
+            // Real threads released together, so update/add calls genuinely interleave.
+            for index in 0..<16 {
+                done.enter()
+                Thread {
+                    start.wait()
+                    do { try keychain.save(Data("value-\(index)".utf8), for: "access") } catch {
+                        errors.withLock { $0.append(error) }
+                    }
+                    done.leave()
+                }.start()
+            }
+            for _ in 0..<16 { start.signal() }
+            done.wait()
+            #expect(errors.withLock { $0.isEmpty }, "round \(round)")
+            let (status, result) = app.keychain.copyMatching([
+                "class": "genp", "svce": "session", "acct": "access", "m_Limit": "m_LimitAll", "r_Attributes": true,
+            ])
+            #expect(status == 0)
+            #expect((result as? [Any])?.count == 1)
+            #expect(String(decoding: try keychain.load(for: "access"), as: UTF8.self).hasPrefix("value-"))
+        }
+    }
+
+    @Test("Replacing an access-controlled item never prompts from the synchronous save; the async save prompts")
+    func savingAccessControlledItems() async throws {
         let device = EmulatedDevice()
         let app = device.install(Self.bank)
-        let keychain = keychain(on: app)
-        try await withThrowingTaskGroup(of: Void.self) { group in
-            for index in 0..<16 {
-                group.addTask { try keychain.save(Data("value-\(index)".utf8), for: "access") }
-            }
-            try await group.waitForAll()
-        }
-        let (status, result) = app.keychain.copyMatching([
-            "class": "genp", "svce": "session", "acct": "access", "m_Limit": "m_LimitAll", "r_Attributes": true,
-        ])
-        #expect(status == 0)
-        #expect((result as? [Any])?.count == 1)
-        #expect(String(decoding: try keychain.load(for: "access"), as: UTF8.self).hasPrefix("value-"))
+        let keychain = keychain(on: app, accessibility: .whenPasscodeSetThisDeviceOnly, accessControl: [.biometryAny])
+        try keychain.save(token, for: "access")
+        device.setNextBiometricResult(.userCancel)
+        #expect(throws: KeychainError.interactionNotAllowed) { try keychain.save(Data("new".utf8), for: "access") }
+        await #expect(throws: KeychainError.userCanceled) { try await keychain.save(Data("new".utf8), for: "access", prompt: "Replace") }
+        try await keychain.save(Data("new".utf8), for: "access", prompt: "Replace")
+        #expect(try await keychain.load(for: "access", prompt: "Unlock") == Data("new".utf8))
+    }
+
+    @Test("addIfAbsent adds once and then leaves the stored value alone")
+    func addIfAbsent() throws {
+        let device = EmulatedDevice()
+        let keychain = keychain(on: device.install(Self.bank))
+        #expect(try keychain.addIfAbsent(token, for: "access"))
+        #expect(try !keychain.addIfAbsent(Data("other".utf8), for: "access"))
+        #expect(try keychain.load(for: "access") == token)
+    }
+
+    @Test("The fresh-install reset wipes this device's items but not iCloud Keychain items")
+    func resetKeepsSynchronizedItems() throws {
+        let device = EmulatedDevice()
+        let app = device.install(Self.bank)
+        try keychain(on: app).save(token, for: "local")
+        let synced = Keychain(service: "session", accessibility: .afterFirstUnlock, synchronizable: true, backend: app.keychain)
+        try synced.save(token, for: "shared")
+        let marker = FileInstallationMarker(url: FileManager.default.temporaryDirectory
+            .appendingPathComponent("devicetrust-reset-\(UUID().uuidString)/installed"))
+        defer { try? FileManager.default.removeItem(at: marker.url.deletingLastPathComponent()) }
+        #expect(try FreshInstallKeychainReset(keychain: keychain(on: app), marker: marker).resetIfFreshInstall())
+        #expect(try keychain(on: app).loadIfPresent(for: "local") == nil)
+        #expect(try synced.load(for: "shared") == token)
     }
 
     @Test("An add with both an accessibility class and an access control is refused as invalidParameters")

@@ -49,7 +49,8 @@ public struct SecureEnclaveDeviceKey: DeviceKey {
         if let stored = try keychain.loadIfPresent(for: account) {
             return try SecureEnclaveDeviceKey(dataRepresentation: stored)
         }
-        try keychain.save(SecureEnclaveDeviceKey(accessControl: accessControl).dataRepresentation, for: account)
+        // Add-only: if another launch path stored a key meanwhile, keep that one.
+        _ = try keychain.addIfAbsent(SecureEnclaveDeviceKey(accessControl: accessControl).dataRepresentation, for: account)
         return try SecureEnclaveDeviceKey(dataRepresentation: keychain.load(for: account))
     }
 

@@ -31,9 +31,9 @@ public struct SoftwareDeviceKey: DeviceKey {
         if let stored = try keychain.loadIfPresent(for: account) {
             return try SoftwareDeviceKey(rawRepresentation: stored)
         }
-        try keychain.save(SoftwareDeviceKey().privateKey.rawRepresentation, for: account)
-        // Read back what is stored: if another launch path created a key at the same time,
-        // both callers end up with the one that stayed.
+        // Add-only: if another launch path stored a key meanwhile, keep that one, and
+        // read back what is stored so both callers end up with the same key.
+        _ = try keychain.addIfAbsent(SoftwareDeviceKey().privateKey.rawRepresentation, for: account)
         return try SoftwareDeviceKey(rawRepresentation: keychain.load(for: account))
     }
 }

@@ -53,25 +53,57 @@ public struct Keychain: KeychainService {
 
     // MARK: KeychainService
 
-    /// Stores `data` under `key`: update, else add, else (a concurrent add won) update.
+    /// Stores `data` under `key`: update, else add, else (a concurrent add won) update
+    /// again — never delete-then-add.
+    ///
+    /// Never prompts: when the existing item's access control would need biometry or the
+    /// passcode, this throws ``KeychainError/interactionNotAllowed``; use
+    /// ``save(_:for:prompt:context:)`` for such items.
     /// - Throws: ``KeychainError``; ``KeychainError/invalidParameters`` for a synchronizable
     ///   keychain with a `…ThisDeviceOnly` class.
     public func save(_ data: Data, for key: String) throws {
-        try validateConfiguration()
-        let query = itemQuery(for: key)
-        let changes: [String: Any] = [KeychainConstants.valueData: data]
-        let updated = backend.update(query, changes)
-        guard updated == KeychainConstants.statusItemNotFound else {
-            return try KeychainError.check(updated)
-        }
-        var attributes = query.merging(protectionAttributes) { _, new in new }
-        attributes[KeychainConstants.valueData] = data
-        let added = backend.add(attributes)
-        guard added == KeychainConstants.statusDuplicateItem else {
-            return try KeychainError.check(added)
-        }
-        try KeychainError.check(backend.update(query, changes))
+        try upsert(data, for: key, use: [KeychainConstants.useAuthenticationUI: KeychainConstants.useAuthenticationUIFail])
     }
+
+    /// Stores `data` under `key`, showing the system prompt with `prompt` when replacing an
+    /// access-controlled item requires authentication. The blocking keychain calls run on
+    /// a background queue, never on the main actor.
+    public func save(_ data: Data, for key: String, prompt: String, context: AuthenticationContext? = nil) async throws {
+        var use: [String: Any] = [KeychainConstants.useOperationPrompt: prompt]
+        if let context { use[KeychainConstants.useAuthenticationContext] = context }
+        let options = UncheckedQuery(use)
+        try await onBackgroundQueue { try upsert(data, for: key, use: options.query) }
+    }
+
+    /// Adds `data` under `key` only when nothing is stored there yet.
+    /// - Returns: `false` when an item already exists (it is left unchanged).
+    public func addIfAbsent(_ data: Data, for key: String) throws -> Bool {
+        try validateConfiguration()
+        let status = backend.add(newItemAttributes(data, for: key))
+        if status == KeychainConstants.statusDuplicateItem { return false }
+        try KeychainError.check(status)
+        return true
+    }
+
+    /// The upsert loop: a bounded number of update/add rounds, so that a concurrent
+    /// delete between a lost add and the retried update does not surface as an error.
+    private func upsert(_ data: Data, for key: String, use: [String: Any]) throws {
+        try validateConfiguration()
+        let query = itemQuery(for: key).merging(use) { _, new in new }
+        let changes: [String: Any] = [KeychainConstants.valueData: data]
+        let attributes = newItemAttributes(data, for: key)
+        for _ in 0..<Self.upsertRounds {
+            let updated = backend.update(query, changes)
+            guard updated == KeychainConstants.statusItemNotFound else { return try KeychainError.check(updated) }
+            let added = backend.add(attributes)
+            guard added == KeychainConstants.statusDuplicateItem else { return try KeychainError.check(added) }
+        }
+        throw KeychainError.duplicateItem
+    }
+
+    /// Update/add rounds before giving up: each lost round means another writer changed
+    /// the item in between, which three times in a row does not happen by accident.
+    static let upsertRounds = 3
 
     /// The value under `key`, without ever prompting: an item that needs authentication
     /// throws ``KeychainError/interactionNotAllowed`` (use ``load(for:prompt:context:)``).
@@ -105,8 +137,14 @@ public struct Keychain: KeychainService {
     /// Removes every item of this service (and access group, if one is set), synchronized
     /// or not; succeeds when there is none.
     public func deleteAll() throws {
+        try deleteAll(synchronizable: KeychainConstants.synchronizableAny)
+    }
+
+    /// Deletes every item of the service with the given `sync` query value (`true`,
+    /// `false` or `syna`); succeeds when there is none.
+    func deleteAll(synchronizable: Any) throws {
         var query = baseQuery
-        query[KeychainConstants.synchronizable] = KeychainConstants.synchronizableAny
+        query[KeychainConstants.synchronizable] = synchronizable
         let status = backend.delete(query)
         guard status != KeychainConstants.statusItemNotFound else { return }
         try KeychainError.check(status)
@@ -118,8 +156,8 @@ public struct Keychain: KeychainService {
     /// The fix for tokens saved as `whenUnlocked` that background work must read while the
     /// phone is locked: migrate to ``Accessibility/afterFirstUnlockThisDeviceOnly`` once,
     /// while unlocked, and construct the keychain with the new class for later saves.
-    /// Access-controlled items keep their flags and get the new class. Succeeds when
-    /// there is nothing to migrate.
+    /// On a keychain with an ``accessControl``, every item of the service gets that access
+    /// control with the new class. Succeeds when there is nothing to migrate.
     /// - Throws: ``KeychainError/interactionNotAllowed`` when the items cannot be written
     ///   now (locked device); ``KeychainError/invalidParameters`` for a `…ThisDeviceOnly`
     ///   class on a synchronizable keychain.
@@ -149,9 +187,15 @@ public struct Keychain: KeychainService {
         query[KeychainConstants.useOperationPrompt] = prompt
         if let context { query[KeychainConstants.useAuthenticationContext] = context }
         let request = UncheckedQuery(query)
-        return try await withCheckedThrowingContinuation { continuation in
+        return try await onBackgroundQueue { try copyData(request.query) }
+    }
+
+    /// Runs a blocking keychain call (which may show a system prompt) on a background
+    /// queue and resumes the caller with its result.
+    private func onBackgroundQueue<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(with: Result { try copyData(request.query) })
+                continuation.resume(with: Result { try work() })
             }
         }
     }
@@ -182,6 +226,14 @@ public struct Keychain: KeychainService {
         var query = baseQuery
         query[KeychainConstants.account] = key
         return query
+    }
+
+    /// Everything `SecItemAdd` needs for a new item: the item query, its protection and
+    /// the data.
+    func newItemAttributes(_ data: Data, for key: String) -> [String: Any] {
+        var attributes = itemQuery(for: key).merging(protectionAttributes) { _, new in new }
+        attributes[KeychainConstants.valueData] = data
+        return attributes
     }
 
     /// `pdmn`, or `accc` carrying the class when there is an access control — never both.

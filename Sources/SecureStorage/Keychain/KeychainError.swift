@@ -6,8 +6,9 @@
 ///   where an app may send the user to log in.
 /// - ``interactionNotAllowed`` means "the item is there but not available now" (phone
 ///   locked, before the first unlock after a reboot, or a prompt was needed but not
-///   allowed): keep the session and try again after unlock. Logging out here is the
-///   classic bug.
+///   allowed): keep the session and try again after unlock — or, for an access-controlled
+///   item read with the synchronous `load(for:)`, read it with the prompting `async` load.
+///   Logging out here is the classic bug.
 /// - ``userCanceled`` means the user dismissed the prompt: stay on the lock screen.
 /// - ``authenticationFailed``: biometry or passcode did not match, or the item was bound
 ///   to a biometric set that has changed; offer the fallback (PIN, re-login).
@@ -60,7 +61,7 @@ extension KeychainError: CustomStringConvertible {
         switch self {
         case .itemNotFound: return "keychain item not found (-25300): the only error that means there is no stored value"
         case .duplicateItem: return "keychain item already exists (-25299) for this account, service, access group and sync flag"
-        case .interactionNotAllowed: return "keychain item not available now (-25308): the device is locked or not yet unlocked since boot; keep the session and retry after unlock, or store it with an afterFirstUnlock class"
+        case .interactionNotAllowed: return "keychain item not available now (-25308): the device is locked or not yet unlocked since boot; keep the session and retry after unlock, or store it with an afterFirstUnlock class; an access-controlled item needs the prompting async load"
         case .userCanceled: return "the user cancelled the authentication prompt (-128)"
         case .authenticationFailed: return "authentication failed (-25293), or the item was bound to a biometric enrolment that has changed"
         case .missingEntitlement: return "missing entitlement (-34018): the app is not entitled to this keychain access group; check keychain-access-groups in the entitlements"

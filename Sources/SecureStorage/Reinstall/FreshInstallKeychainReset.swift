@@ -8,6 +8,11 @@ import Foundation
 /// creates the marker. The order makes it safe: a crash between the two wipes again on
 /// the next launch (nothing of value was saved yet), and a marker that cannot be read
 /// throws instead of wiping.
+///
+/// Run it in the main app only: an extension has a container (and so a marker) of its
+/// own, and its first launch would otherwise wipe the app's items in a shared access
+/// group. Only this device's items are deleted: iCloud Keychain (synchronizable) items
+/// belong to the user's other devices too.
 public struct FreshInstallKeychainReset: Sendable {
     /// The keychain whose items belong to one installation.
     public let keychain: Keychain
@@ -28,7 +33,7 @@ public struct FreshInstallKeychainReset: Sendable {
     @discardableResult
     public func resetIfFreshInstall() throws -> Bool {
         guard try !marker.exists() else { return false }
-        try keychain.deleteAll()
+        try keychain.deleteAll(synchronizable: false)
         try marker.create()
         return true
     }

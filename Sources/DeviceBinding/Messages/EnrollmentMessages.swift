@@ -1,0 +1,111 @@
+import DeviceTrustCrypto
+import Foundation
+
+/// `POST /v1/enrollments` body (admin): start enrolling a device for an account.
+public struct EnrollmentRequest: Codable, Hashable, Sendable {
+    /// The integrator's account identifier.
+    public var accountId: String
+
+    /// A request for `accountId`.
+    public init(accountId: String) { self.accountId = accountId }
+}
+
+/// `201` answer to ``EnrollmentRequest``: what the device must sign to complete enrollment.
+public struct EnrollmentCreated: Codable, Hashable, Sendable {
+    /// The enrollment identifier, used in the completion URL.
+    public var enrollmentId: String
+    /// Base64url of the ``SigningPayload`` bytes each new key signs as its proof.
+    public var signingPayload: String
+    /// When the enrollment stops being completable.
+    public var expiresAt: RFC3339Timestamp
+
+    /// An answer from its fields.
+    public init(enrollmentId: String, signingPayload: String, expiresAt: RFC3339Timestamp) {
+        self.enrollmentId = enrollmentId
+        self.signingPayload = signingPayload
+        self.expiresAt = expiresAt
+    }
+
+    /// The answer that carries `payload`, taking the identifier and expiry from it.
+    public init(payload: SigningPayload) {
+        self.init(enrollmentId: payload.id, signingPayload: Base64URL.encode(payload.rendered), expiresAt: payload.expires)
+    }
+
+    /// Decodes and strictly parses ``signingPayload``.
+    /// - Throws: ``WireFormatError`` for bad base64url, ``SigningPayloadError`` for bad text.
+    public func decodedPayload() throws -> SigningPayload {
+        try SigningPayload(parsing: Base64URL.decode(signingPayload))
+    }
+}
+
+/// A public key with its proof of possession: a signature over the enrollment payload.
+public struct KeyRegistration: Codable, Hashable, Sendable {
+    /// Base64url of the SPKI DER or the 65-byte X9.63 point; see ``PublicKeyEncoding``.
+    public var publicKey: String
+    /// Base64url of the strict-DER ECDSA signature over the enrollment payload bytes.
+    public var proof: String
+
+    /// A registration from its encoded fields.
+    public init(publicKey: String, proof: String) {
+        self.publicKey = publicKey
+        self.proof = proof
+    }
+
+    /// A registration of `key` with `proof`, its signature over the enrollment payload; the
+    /// key is sent as its 65-byte X9.63 point.
+    public init(key: P256.Signing.PublicKey, proof: P256.Signing.ECDSASignature) {
+        self.init(publicKey: PublicKeyEncoding.encode(key), proof: SignatureEncoding.encode(proof))
+    }
+
+    /// The public key, strictly decoded (see ``PublicKeyEncoding``).
+    /// - Throws: ``WireFormatError`` for bad base64url or a key that is not a valid P-256 point.
+    public func decodedPublicKey() throws(WireFormatError) -> P256.Signing.PublicKey {
+        try PublicKeyEncoding.decode(base64url: publicKey)
+    }
+
+    /// The proof, strictly decoded (see ``SignatureEncoding``).
+    /// - Throws: ``WireFormatError`` for bad base64url or a signature that is not strict DER.
+    public func decodedProof() throws(WireFormatError) -> P256.Signing.ECDSASignature {
+        try SignatureEncoding.strictDERSignature(base64url: proof)
+    }
+}
+
+/// `POST /v1/enrollments/{enrollmentId}/complete` body (device).
+public struct EnrollmentCompletion: Codable, Sendable {
+    /// The device's operating system.
+    public var platform: Platform
+    /// A name the user recognises, such as "Anna's iPhone".
+    public var deviceName: String
+    /// The key usable without biometry (paired with the PIN).
+    public var deviceKey: KeyRegistration
+    /// The biometry-gated key, if the device has biometry.
+    public var biometricKey: KeyRegistration?
+    /// The PIN that makes the device key usable.
+    public var pin: PIN?
+
+    /// A completion from its fields.
+    public init(platform: Platform, deviceName: String, deviceKey: KeyRegistration, biometricKey: KeyRegistration?, pin: PIN?) {
+        self.platform = platform
+        self.deviceName = deviceName
+        self.deviceKey = deviceKey
+        self.biometricKey = biometricKey
+        self.pin = pin
+    }
+}
+
+/// `201` answer to ``EnrollmentCompletion``.
+public struct EnrollmentCompleted: Codable, Hashable, Sendable {
+    /// The new device's identifier.
+    public var deviceId: String
+    /// The account the device now belongs to.
+    public var accountId: String
+    /// The key kinds enrolled.
+    public var keys: [KeyKind]
+
+    /// An answer from its fields.
+    public init(deviceId: String, accountId: String, keys: [KeyKind]) {
+        self.deviceId = deviceId
+        self.accountId = accountId
+        self.keys = keys
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+
+/// A small HTTP/1.1 server over GNU libmicrohttpd.
+///
+/// The handler runs synchronously on the server's own thread pool, concurrently for
+/// different connections. Request bodies are capped (413 with a
+/// ``HTTPProblem/payloadTooLarge`` problem beyond the cap). The server logs nothing.
+///
+/// ```swift
+/// let server = HTTPServer()
+/// let port = try server.start(host: "127.0.0.1", port: 0, threads: 2) { request in
+///     .text("hello")
+/// }
+/// defer { server.stop() }
+/// ```
+public final class HTTPServer: @unchecked Sendable {
+    // `daemon` is only read or written with `lock` held.
+    private let lock = NSLock()
+    private var daemon: MHDDaemon?
+
+    /// Creates a stopped server.
+    public init() {}
+
+    /// Stops the server if it is still running.
+    deinit {
+        stop()
+    }
+
+    /// The port the server listens on, or `nil` when it is stopped.
+    public var port: UInt16? {
+        lock.withLock { daemon?.port }
+    }
+
+    /// Starts listening and serving requests with `handler`.
+    ///
+    /// - Parameters:
+    ///   - host: the numeric IPv4 address to bind, loopback by default.
+    ///   - port: the TCP port; 0 picks a free one.
+    ///   - threads: the size of the thread pool that runs `handler` (at least 1).
+    ///   - maximumBodyBytes: the largest request body accepted; larger ones get 413.
+    ///   - connectionTimeoutSeconds: idle connections are closed after this many seconds.
+    ///     This also bounds how long a client that vanished in the middle of an upload
+    ///     holds a connection slot (libmicrohttpd may not notice its close earlier).
+    ///   - maximumConnections: connections served at once; more wait in the listen queue.
+    ///   - maximumConnectionsPerAddress: connections one client address may hold at once
+    ///     (further ones are closed at accept); 0 means no per-address limit.
+    ///   - handler: answers each request.
+    /// - Returns: the port actually bound.
+    /// - Throws: ``HTTPServerError`` when the arguments are invalid, the server is
+    ///   already running, or the socket cannot be bound.
+    @discardableResult
+    public func start(
+        host: String = "127.0.0.1",
+        port: UInt16,
+        threads: Int = 2,
+        maximumBodyBytes: Int = 64 * 1024,
+        connectionTimeoutSeconds: Int = 30,
+        maximumConnections: Int = 1000,
+        maximumConnectionsPerAddress: Int = 0,
+        handler: @escaping HTTPHandler
+    ) throws -> UInt16 {
+        guard (1...1024).contains(threads) else {
+            throw HTTPServerError(.invalidConfiguration, "threads must be between 1 and 1024, not \(threads)")
+        }
+        guard maximumBodyBytes >= 0 else {
+            throw HTTPServerError(.invalidConfiguration, "maximumBodyBytes must not be negative")
+        }
+        guard (1...3600).contains(connectionTimeoutSeconds) else {
+            throw HTTPServerError(.invalidConfiguration, "connectionTimeoutSeconds must be between 1 and 3600")
+        }
+        guard (1...1_000_000).contains(maximumConnections) else {
+            throw HTTPServerError(.invalidConfiguration, "maximumConnections must be between 1 and 1000000")
+        }
+        guard (0...maximumConnections).contains(maximumConnectionsPerAddress) else {
+            throw HTTPServerError(
+                .invalidConfiguration,
+                "maximumConnectionsPerAddress must be between 0 (no limit) and maximumConnections"
+            )
+        }
+        return try lock.withLock {
+            guard daemon == nil else {
+                throw HTTPServerError(.alreadyRunning, "call stop() before starting the server again")
+            }
+            let started = try MHDDaemon(
+                host: host,
+                port: port,
+                threads: threads,
+                connectionTimeoutSeconds: connectionTimeoutSeconds,
+                maximumConnections: maximumConnections,
+                maximumConnectionsPerAddress: maximumConnectionsPerAddress,
+                context: ServerContext(handler: handler, maximumBodyBytes: maximumBodyBytes)
+            )
+            daemon = started
+            return started.port
+        }
+    }
+
+    #if DEBUG
+    /// Debug builds only: live per-request contexts, or `nil` when stopped.
+    var liveRequestContexts: Int? {
+        lock.withLock { daemon?.context.requestContexts.counts.live }
+    }
+
+    /// Debug builds only: per-request contexts created so far, or `nil` when stopped.
+    var createdRequestContexts: Int? {
+        lock.withLock { daemon?.context.requestContexts.counts.created }
+    }
+    #endif
+
+    /// Stops listening, closes every connection and waits for running handlers to return.
+    /// Does nothing when the server is not running. Do not call it from inside a handler.
+    public func stop() {
+        let stopping = lock.withLock {
+            defer { daemon = nil }
+            return daemon
+        }
+        stopping?.stop()
+    }
+}
+
+/// What the C callbacks need: shared by every connection, immutable.
+final class ServerContext: Sendable {
+    let handler: HTTPHandler
+    let maximumBodyBytes: Int
+
+    init(handler: @escaping HTTPHandler, maximumBodyBytes: Int) {
+        self.handler = handler
+        self.maximumBodyBytes = maximumBodyBytes
+    }
+
+    #if DEBUG
+    /// Debug builds only: counts this server's per-request contexts, so tests can prove
+    /// that aborted connections free theirs.
+    let requestContexts = DebugCounter()
+    #endif
+}
+
+#if DEBUG
+/// A lock-protected count of live and ever-created objects, for leak checks in tests
+/// (debug builds only).
+final class DebugCounter: @unchecked Sendable {
+    // `live` and `created` are only read or written with `lock` held.
+    private let lock = NSLock()
+    private var live = 0
+    private var created = 0
+
+    func increment() {
+        lock.withLock {
+            live += 1
+            created += 1
+        }
+    }
+
+    func decrement() {
+        lock.withLock { live -= 1 }
+    }
+
+    /// (live, created so far).
+    var counts: (live: Int, created: Int) {
+        lock.withLock { (live, created) }
+    }
+}
+#endif

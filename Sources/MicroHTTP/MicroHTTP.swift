@@ -1,1 +1,0 @@
-// MicroHTTP: being written.

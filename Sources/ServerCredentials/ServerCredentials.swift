@@ -1,1 +1,0 @@
-// ServerCredentials: being written.

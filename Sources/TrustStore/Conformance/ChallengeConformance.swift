@@ -1,0 +1,71 @@
+import Foundation
+
+extension TrustStoreConformance {
+    static var challengeChecks: [TrustStoreConformanceCheck] {
+        [
+            TrustStoreConformanceCheck("a challenge round-trips; duplicates and unknown devices are refused") { database in
+                let store = try database.openStore()
+                try Fixtures.enrolledDevice(store, "dev-1")
+                let unlock = Fixtures.challenge("ch-1")
+                let action = Fixtures.challenge("ch-2", kind: .device, action: String(repeating: "ab", count: 32))
+                try store.insertChallenge(unlock)
+                try store.insertChallenge(action)
+                try expectEqual(try store.challenge(id: "ch-1"), unlock, "unlock challenge")
+                try expectEqual(try store.challenge(id: "ch-2"), action, "action challenge")
+                try expectEqual(try store.challenge(id: "ch-unknown"), nil, "unknown challenge")
+                try expectStoreError(.duplicate, "duplicate id") { () throws(StoreError) in
+                    try store.insertChallenge(Fixtures.challenge("ch-1"))
+                }
+                try expectStoreError(.notFound, "unknown device") { () throws(StoreError) in
+                    try store.insertChallenge(Fixtures.challenge("ch-3", device: "dev-unknown"))
+                }
+            },
+            TrustStoreConformanceCheck("a challenge is consumed once; expired and unknown ones are refused") { database in
+                let store = try database.openStore()
+                try Fixtures.enrolledDevice(store, "dev-1")
+                try store.insertChallenge(Fixtures.challenge("ch-1", expiresIn: 120))
+                let consumed = try store.consumeChallenge(id: "ch-1", now: Clock.at(30))
+                try expectEqual(consumed.consumedAt, Clock.at(30), "consumedAt")
+                try expectEqual(try store.challenge(id: "ch-1")?.consumedAt, Clock.at(30), "stored consumedAt")
+                try expectStoreError(.alreadyConsumed, "second consumption") { () throws(StoreError) in
+                    try store.consumeChallenge(id: "ch-1", now: Clock.at(31))
+                }
+                try store.insertChallenge(Fixtures.challenge("ch-2", expiresIn: 120))
+                try expectStoreError(.expired, "consumption at expiresAt") { () throws(StoreError) in
+                    try store.consumeChallenge(id: "ch-2", now: Clock.at(120))
+                }
+                try expectEqual(try store.challenge(id: "ch-2")?.isConsumed, false, "expired challenge left open")
+                try expectStoreError(.notFound, "unknown challenge") { () throws(StoreError) in
+                    try store.consumeChallenge(id: "ch-unknown", now: Clock.at(1))
+                }
+            },
+            TrustStoreConformanceCheck("50 concurrent consumers of one challenge: exactly one succeeds") { database in
+                let first = try database.openStore()
+                let second = try database.openStore()
+                try Fixtures.enrolledDevice(first, "dev-1")
+                try first.insertChallenge(Fixtures.challenge("ch-1"))
+                let results = ConcurrentResults<Outcome>()
+                runOnThreads(50) { index in
+                    let store = index.isMultiple(of: 2) ? first : second
+                    results.append(outcome { () throws(StoreError) in try store.consumeChallenge(id: "ch-1", now: Clock.at(1)) })
+                }
+                try expectEqual(results.all.filter { $0 == .success }.count, 1, "successful consumptions")
+                try expectEqual(results.all.filter { $0 == .failure(.alreadyConsumed) }.count, 49, "alreadyConsumed refusals")
+            },
+            TrustStoreConformanceCheck("purging removes only what expired before the cutoff") { database in
+                let store = try database.openStore()
+                try Fixtures.enrolledDevice(store, "dev-1")
+                try store.insertChallenge(Fixtures.challenge("ch-old", expiresIn: 60))
+                try store.insertChallenge(Fixtures.challenge("ch-new", expiresIn: 600))
+                try store.createEnrollment(Fixtures.enrollment("enr-old", expiresIn: 60))
+                try store.createEnrollment(Fixtures.enrollment("enr-new", expiresIn: 600))
+                _ = try store.consumeChallenge(id: "ch-old", now: Clock.at(1))
+                try expectEqual(try store.purgeExpired(before: Clock.at(300)), 3, "rows purged (two enrollments and one challenge)")
+                try expectEqual(try store.challenge(id: "ch-old"), nil, "old challenge")
+                try expect(try store.challenge(id: "ch-new") != nil, "the live challenge survives")
+                try expect(try store.enrollment(id: "enr-new") != nil, "the live enrollment survives")
+                try expect(try store.device(id: "dev-1") != nil, "the device survives its enrollment's purge")
+            },
+        ]
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// The server's storage: enrollments, devices, their keys, challenges and PIN counters.
+///
+/// Implemented over SQLite (`SQLiteTrustStore`) and later PostgreSQL; every
+/// implementation passes ``TrustStoreConformance``.
+///
+/// ## Threading
+/// Conforming types are safe to call from several threads at once. Every operation is
+/// one transaction; the read-modify-write ones (consumption, PIN counters, key
+/// replacement) hold the write lock from their first read (`BEGIN IMMEDIATE` in SQLite,
+/// row locks in PostgreSQL), so concurrent callers, in this or another process, are
+/// serialised.
+///
+/// ## Durability
+/// When an operation returns, its write is committed. Which commits are also on stable
+/// storage (fsync'd) before returning:
+///
+/// | write | durable before return | why |
+/// |---|---|---|
+/// | ``consumeEnrollment(id:now:)``, ``enrollDevice(_:consumingEnrollment:now:)`` | yes | losing a consumption would allow a replay; a lost device would break an acknowledged enrollment |
+/// | ``consumeChallenge(id:now:)`` | yes | losing it would allow a replay |
+/// | ``recordPINFailure(deviceId:limit:)``, ``resetPINFailures(deviceId:)``, ``setPINHash(deviceId:pinHash:)`` | yes | a lost failure would give an attacker extra guesses |
+/// | ``revokeDevice(id:now:)`` | yes | a revocation must survive a crash |
+/// | ``replaceBiometricKey(deviceId:publicKey:now:)`` | yes | an acknowledged key change must survive |
+/// | ``createEnrollment(_:)`` | yes | the integrator hands the enrollment to the user |
+/// | ``insertChallenge(_:)`` | implementation's choice, documented there | a challenge issued but never answered is harmless to lose |
+/// | ``markDeviceUsed(id:at:)`` | implementation's choice, documented there | informational only |
+/// | ``purgeExpired(before:)`` | implementation's choice | housekeeping |
+///
+/// A write that is not durable before return is still ordered: once any later durable
+/// write returns, the earlier one is durable too. So a consumed challenge can never
+/// survive a crash while its insertion is lost.
+///
+/// ## Time
+/// The store never reads a clock: callers pass `now`. Times are kept with microsecond
+/// precision (PostgreSQL's); finer fractions are rounded.
+public protocol TrustStorage: Sendable {
+
+    // MARK: Enrollments
+
+    /// Stores a new, open enrollment. Throws ``StoreError/Code/duplicate`` if the id exists.
+    func createEnrollment(_ enrollment: Enrollment) throws(StoreError)
+
+    /// Returns the enrollment, consumed or not, or `nil`.
+    func enrollment(id: String) throws(StoreError) -> Enrollment?
+
+    /// Consumes an open enrollment exactly once and returns it (with `consumedAt == now`).
+    ///
+    /// Only the first caller gets it; later callers get ``StoreError/Code/alreadyConsumed``.
+    /// An unconsumed enrollment whose `expiresAt <= now` gives ``StoreError/Code/expired``
+    /// and is left as it is; an unknown one gives ``StoreError/Code/notFound``.
+    /// Use it when a completion attempt fails; a successful one uses
+    /// ``enrollDevice(_:consumingEnrollment:now:)``.
+    func consumeEnrollment(id: String, now: Date) throws(StoreError) -> Enrollment
+
+    /// Atomically consumes the enrollment and creates the device (in the enrollment's
+    /// account) with its keys and optional PIN hash.
+    ///
+    /// Throws as ``consumeEnrollment(id:now:)`` does, with nothing written;
+    /// ``StoreError/Code/invalidArgument`` without a device key;
+    /// ``StoreError/Code/duplicate`` if the device id exists.
+    func enrollDevice(_ registration: DeviceRegistration, consumingEnrollment enrollmentId: String, now: Date) throws(StoreError) -> Device
+
+    // MARK: Devices and keys
+
+    /// Returns the device or `nil`.
+    func device(id: String) throws(StoreError) -> Device?
+
+    /// The account's devices, revoked ones included, oldest first, each with its active key kinds.
+    func devices(ofAccount accountId: String) throws(StoreError) -> [DeviceSummary]
+
+    /// The device's active key of that kind, or `nil` (unknown device, or no such key).
+    func activeKey(deviceId: String, kind: KeyKind) throws(StoreError) -> DeviceKeyRecord?
+
+    /// All keys the device ever had, active and replaced, oldest first.
+    func keyHistory(deviceId: String) throws(StoreError) -> [DeviceKeyRecord]
+
+    /// Records the time of a successful use. Throws ``StoreError/Code/notFound`` or
+    /// ``StoreError/Code/deviceRevoked`` (so it can serve as the last check before a token is issued).
+    func markDeviceUsed(id: String, at time: Date) throws(StoreError)
+
+    /// Revokes the device (idempotent: a revoked device keeps its first `revokedAt`).
+    /// Throws ``StoreError/Code/notFound``.
+    func revokeDevice(id: String, now: Date) throws(StoreError)
+
+    /// Replaces the active biometric key (or adds one if there was none), marking the old
+    /// one replaced at `now`. Throws ``StoreError/Code/notFound`` or ``StoreError/Code/deviceRevoked``.
+    func replaceBiometricKey(deviceId: String, publicKey: Data, now: Date) throws(StoreError)
+
+    // MARK: PIN
+
+    /// Adds one consecutive PIN failure and returns the new count; the failure that
+    /// reaches `limit` revokes the device in the same transaction.
+    /// Throws ``StoreError/Code/notFound`` or ``StoreError/Code/deviceRevoked`` (nothing counted).
+    func recordPINFailure(deviceId: String, limit: Int, now: Date) throws(StoreError) -> PINFailureOutcome
+
+    /// Sets the consecutive failure count to zero after a correct PIN.
+    /// Throws ``StoreError/Code/notFound`` or ``StoreError/Code/deviceRevoked``.
+    func resetPINFailures(deviceId: String) throws(StoreError)
+
+    /// Sets (or replaces) the PIN hash and resets the failure count.
+    /// Throws ``StoreError/Code/notFound`` or ``StoreError/Code/deviceRevoked``.
+    func setPINHash(deviceId: String, pinHash: Data) throws(StoreError)
+
+    // MARK: Challenges
+
+    /// Stores a new, open challenge for an existing device.
+    /// Throws ``StoreError/Code/duplicate`` or ``StoreError/Code/notFound`` (unknown device).
+    func insertChallenge(_ challenge: Challenge) throws(StoreError)
+
+    /// Returns the challenge, consumed or not, or `nil`.
+    func challenge(id: String) throws(StoreError) -> Challenge?
+
+    /// Consumes an open challenge exactly once, even under concurrent callers, and returns
+    /// it (with `consumedAt == now`). The first caller gets it whether its answer turns out
+    /// valid or not; later callers get ``StoreError/Code/alreadyConsumed``. An unconsumed
+    /// challenge whose `expiresAt <= now` gives ``StoreError/Code/expired``; an unknown one
+    /// ``StoreError/Code/notFound``.
+    func consumeChallenge(id: String, now: Date) throws(StoreError) -> Challenge
+
+    // MARK: Housekeeping
+
+    /// Deletes challenges and enrollments whose `expiresAt` is before `cutoff`, consumed or
+    /// not (devices do not depend on them). Returns how many rows were deleted.
+    func purgeExpired(before cutoff: Date) throws(StoreError) -> Int
+}

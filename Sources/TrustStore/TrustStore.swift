@@ -1,1 +1,0 @@
-// TrustStore: being written.

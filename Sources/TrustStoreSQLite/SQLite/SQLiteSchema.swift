@@ -1,0 +1,100 @@
+import TrustStore
+
+/// The numbered schema migrations, applied in order inside one `BEGIN IMMEDIATE`
+/// transaction when a store opens. Each applied version is recorded (bound, not
+/// interpolated) in `schema_migrations`, so reopening applies nothing twice.
+///
+/// Never edit a published migration: add the next number.
+enum SQLiteSchema {
+    struct Migration {
+        let version: Int64
+        let summary: String
+        /// Value-free DDL.
+        let sql: String
+    }
+
+    static let migrations: [Migration] = [
+        Migration(version: 1, summary: "enrollments, devices, device keys, challenges", sql: """
+            CREATE TABLE enrollments (
+                id TEXT PRIMARY KEY NOT NULL,
+                account_id TEXT NOT NULL,
+                nonce BLOB NOT NULL,
+                signing_payload BLOB NOT NULL,
+                expires_at INTEGER NOT NULL,
+                consumed_at INTEGER
+            ) STRICT;
+            CREATE INDEX enrollments_by_expiry ON enrollments (expires_at);
+
+            CREATE TABLE devices (
+                id TEXT PRIMARY KEY NOT NULL,
+                account_id TEXT NOT NULL,
+                name TEXT NOT NULL,
+                platform TEXT NOT NULL,
+                created_at INTEGER NOT NULL,
+                last_used_at INTEGER,
+                revoked_at INTEGER,
+                pin_hash BLOB,
+                failed_pin_attempts INTEGER NOT NULL DEFAULT 0 CHECK (failed_pin_attempts >= 0)
+            ) STRICT;
+            CREATE INDEX devices_by_account ON devices (account_id, created_at);
+
+            CREATE TABLE device_keys (
+                device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+                kind TEXT NOT NULL CHECK (kind IN ('device', 'biometric')),
+                public_key BLOB NOT NULL,
+                created_at INTEGER NOT NULL,
+                replaced_at INTEGER
+            ) STRICT;
+            CREATE UNIQUE INDEX device_keys_one_active_per_kind ON device_keys (device_id, kind) WHERE replaced_at IS NULL;
+            CREATE INDEX device_keys_by_device ON device_keys (device_id, created_at);
+
+            CREATE TABLE challenges (
+                id TEXT PRIMARY KEY NOT NULL,
+                device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+                account_id TEXT NOT NULL,
+                key_kind TEXT NOT NULL CHECK (key_kind IN ('device', 'biometric')),
+                purpose TEXT NOT NULL,
+                action_sha256 TEXT,
+                nonce BLOB NOT NULL,
+                payload BLOB NOT NULL,
+                expires_at INTEGER NOT NULL,
+                consumed_at INTEGER
+            ) STRICT;
+            CREATE INDEX challenges_by_expiry ON challenges (expires_at);
+            """),
+    ]
+
+    static var latestVersion: Int64 { migrations.last?.version ?? 0 }
+
+    /// Brings the database up to ``latestVersion``. Idempotent.
+    static func migrate(_ connection: SQLiteConnection) throws(StoreError) {
+        try connection.executeValueFreeSQL("BEGIN IMMEDIATE", during: "starting the migration transaction")
+        do throws(StoreError) {
+            try connection.executeValueFreeSQL(
+                """
+                CREATE TABLE IF NOT EXISTS schema_migrations (
+                    version INTEGER PRIMARY KEY NOT NULL,
+                    summary TEXT NOT NULL
+                ) STRICT
+                """,
+                during: "creating schema_migrations")
+            let applied = try connection.statement("SELECT coalesce(max(version), 0) FROM schema_migrations")
+                .query(during: "reading the schema version") { row throws(StoreError) in row.integer(0) }
+                .first ?? 0
+            guard applied <= latestVersion else {
+                throw StoreError(
+                    .incompatibleSchema,
+                    reason: "the database has schema version \(applied) but this build knows only up to \(latestVersion); run a newer DeviceTrust")
+            }
+            for migration in migrations where migration.version > applied {
+                try connection.executeValueFreeSQL(migration.sql, during: "applying schema migration \(migration.version)")
+                try connection.statement("INSERT INTO schema_migrations (version, summary) VALUES (?1, ?2)")
+                    .execute([.integer(migration.version), .text(migration.summary)], during: "recording a schema migration")
+            }
+            try connection.executeValueFreeSQL("COMMIT", during: "committing the migrations")
+        } catch {
+            try? connection.executeValueFreeSQL("ROLLBACK", during: "rolling back the migrations")
+            throw error
+        }
+    }
+}

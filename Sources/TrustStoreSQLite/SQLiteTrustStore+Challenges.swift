@@ -1,0 +1,69 @@
+import Foundation
+import TrustStore
+
+extension SQLiteTrustStore {
+    /// Not durable before return (NORMAL) unless ``Options/issuedChallengesWaitForFsync``:
+    /// an issued challenge lost in a crash is harmless, and the fsync of the response's
+    /// consumption covers it. The challenge is stored open whatever its `consumedAt`.
+    public func insertChallenge(_ challenge: Challenge) throws(StoreError) {
+        try writeTransaction("issuing a challenge", durable: options.issuedChallengesWaitForFsync) { connection throws(StoreError) in
+            try connection.statement("""
+                INSERT INTO challenges (id, device_id, account_id, key_kind, purpose, action_sha256, nonce, payload, expires_at, consumed_at)
+                VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, NULL)
+                """)
+                .execute([
+                    .text(challenge.id), .text(challenge.deviceId), .text(challenge.accountId),
+                    .text(challenge.keyKind.rawValue), .text(challenge.purpose), .optionalText(challenge.actionSHA256),
+                    .blob(challenge.nonce), .blob(challenge.payload), .time(challenge.expiresAt),
+                ], during: "issuing a challenge")
+        }
+    }
+
+    public func challenge(id: String) throws(StoreError) -> Challenge? {
+        try read { connection throws(StoreError) in try Self.fetchChallenge(id: id, connection) }
+    }
+
+    /// Durable (FULL). The row is read and marked under the write lock (`BEGIN IMMEDIATE`),
+    /// so exactly one caller, in any thread or process, gets the challenge.
+    public func consumeChallenge(id: String, now: Date) throws(StoreError) -> Challenge {
+        try writeTransaction("consuming a challenge") { connection throws(StoreError) in
+            guard var challenge = try Self.fetchChallenge(id: id, connection) else {
+                throw StoreError(.notFound, reason: "no challenge with this identifier")
+            }
+            guard challenge.consumedAt == nil else {
+                throw StoreError(.alreadyConsumed, reason: "the challenge was already answered; request a new one")
+            }
+            guard now < challenge.expiresAt else {
+                throw StoreError(.expired, reason: "the challenge expired; request a new one")
+            }
+            try connection.statement("UPDATE challenges SET consumed_at = ?2 WHERE id = ?1 AND consumed_at IS NULL")
+                .execute([.text(id), .time(now)], during: "consuming a challenge")
+            guard connection.changes == 1 else {
+                throw StoreError(.alreadyConsumed, reason: "the challenge was already answered; request a new one")
+            }
+            challenge.consumedAt = now
+            return challenge
+        }
+    }
+
+    /// Not durable before return (NORMAL): housekeeping.
+    public func purgeExpired(before cutoff: Date) throws(StoreError) -> Int {
+        try writeTransaction("purging expired records", durable: false) { connection throws(StoreError) in
+            try connection.statement("DELETE FROM challenges WHERE expires_at < ?1")
+                .execute([.time(cutoff)], during: "purging expired challenges")
+            let challenges = connection.changes
+            try connection.statement("DELETE FROM enrollments WHERE expires_at < ?1")
+                .execute([.time(cutoff)], during: "purging expired enrollments")
+            return challenges + connection.changes
+        }
+    }
+
+    static func fetchChallenge(id: String, _ connection: SQLiteConnection) throws(StoreError) -> Challenge? {
+        try connection.statement("""
+            SELECT id, device_id, account_id, key_kind, purpose, action_sha256, nonce, payload, expires_at, consumed_at
+            FROM challenges WHERE id = ?1
+            """)
+            .query([.text(id)], during: "reading a challenge", row: SQLiteRecords.challenge)
+            .first
+    }
+}

@@ -1,1 +1,0 @@
-// TrustStoreSQLite: being written.

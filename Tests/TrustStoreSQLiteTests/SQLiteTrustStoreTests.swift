@@ -1,0 +1,140 @@
+import Foundation
+import Testing
+import TrustStore
+@testable import TrustStoreSQLite
+
+/// What is specific to the SQLite store: files, modes, URLs, migrations, errors.
+@Suite("SQLiteTrustStore")
+struct SQLiteTrustStoreTests {
+    private func mode(_ path: String) throws -> Int {
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        return (attributes[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    @Test func createsTheDatabaseAndItsWALFilesOwnerOnly() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("trust.sqlite")
+        let store = try SQLiteTrustStore(path: path)
+        try store.createEnrollment(Enrollment(
+            id: "enr-1", accountId: "acct-1", nonce: Data(count: 32), signingPayload: Data("p".utf8),
+            expiresAt: Date(timeIntervalSince1970: 1_800_000_000)))
+        #expect(try mode(path) == 0o600)
+        #expect(try mode(path + "-wal") == 0o600)
+        #expect(try mode(path + "-shm") == 0o600)
+    }
+
+    @Test func tightensAnExistingFileToOwnerOnly() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("trust.sqlite")
+        #expect(FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o644]))
+        _ = try SQLiteTrustStore(path: path)
+        #expect(try mode(path) == 0o600)
+    }
+
+    @Test func aMissingDirectoryGivesAClearError() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("no-such-dir/trust.sqlite")
+        do {
+            _ = try SQLiteTrustStore(path: path)
+            Issue.record("opening succeeded")
+        } catch {
+            #expect(error.code == .cannotOpen)
+            #expect(error.description.contains(path))
+            #expect(error.description.contains("No such file or directory"))
+            #expect(error.description.contains("check that the directory exists"))
+        }
+    }
+
+    @Test func aFileThatIsNotADatabaseIsReportedAsCorrupt() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("trust.sqlite")
+        try Data(repeating: 0x42, count: 4096).write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError(.corrupt, reason: "")) { try SQLiteTrustStore(path: path) }
+    }
+
+    @Test func opensSQLiteURLsAndRefusesOtherSchemes() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteTrustStore(databaseURL: "sqlite:" + directory.path("trust.sqlite"))
+        #expect(store.path == directory.path("trust.sqlite"))
+        #expect(throws: StoreError.invalidArgument) { try SQLiteTrustStore(databaseURL: "postgres://localhost/db") }
+        #expect(throws: StoreError.invalidArgument) { try SQLiteTrustStore(databaseURL: "sqlite:") }
+    }
+
+    @Test func migrationsAreRecordedOnceAcrossReopens() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("trust.sqlite")
+        for _ in 0..<3 { _ = try SQLiteTrustStore(path: path) }
+        let store = try SQLiteTrustStore(path: path)
+        let versions = try store.read { connection throws(StoreError) in
+            try connection.statement("SELECT version FROM schema_migrations ORDER BY version")
+                .query(during: "test") { row throws(StoreError) in row.integer(0) }
+        }
+        #expect(versions == SQLiteSchema.migrations.map(\.version))
+        #expect(SQLiteTrustStore.schemaVersion == 1)
+    }
+
+    @Test func aDatabaseFromANewerBuildIsRefused() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("trust.sqlite")
+        do {
+            let store = try SQLiteTrustStore(path: path)
+            try store.read { connection throws(StoreError) in
+                try connection.statement("INSERT INTO schema_migrations (version, summary) VALUES (?1, ?2)")
+                    .execute([.integer(999), .text("from the future")], during: "test")
+            }
+        }
+        #expect(throws: StoreError(.incompatibleSchema, reason: "")) { try SQLiteTrustStore(path: path) }
+    }
+
+    @Test func theConnectionIsConfiguredForSecurityState() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteTrustStore(path: directory.path("trust.sqlite"))
+        let settings = try store.read { connection throws(StoreError) in
+            (
+                try connection.statement("PRAGMA journal_mode").query(during: "test") { row throws(StoreError) in row.text(0) },
+                try connection.statement("PRAGMA synchronous").query(during: "test") { row throws(StoreError) in row.integer(0) },
+                try connection.statement("PRAGMA foreign_keys").query(during: "test") { row throws(StoreError) in row.integer(0) }
+            )
+        }
+        #expect(settings.0 == ["wal"])
+        #expect(settings.1 == [2])  // FULL
+        #expect(settings.2 == [1])
+    }
+
+    @Test func errorsNeverCarryStoredValues() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteTrustStore(path: directory.path("trust.sqlite"))
+        let secretId = "enr-SECRET-1234"
+        let enrollment = Enrollment(
+            id: secretId, accountId: "acct-SECRET", nonce: Data(count: 32), signingPayload: Data("p".utf8),
+            expiresAt: Date(timeIntervalSince1970: 1_800_000_000))
+        try store.createEnrollment(enrollment)
+        do {
+            try store.createEnrollment(enrollment)
+            Issue.record("duplicate accepted")
+        } catch {
+            #expect(error.code == .duplicate)
+            #expect(error.engineCode == 1555)  // SQLITE_CONSTRAINT_PRIMARYKEY
+            #expect(!error.description.contains("SECRET"))
+        }
+    }
+
+    @Test func aClosedStoreRefusesWork() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteTrustStore(path: directory.path("trust.sqlite"))
+        store.close()
+        store.close()
+        #expect(throws: StoreError(.closed, reason: "")) { try store.device(id: "dev-1") }
+    }
+
+    @Test func deviceDescriptionsHideThePINHash() {
+        let device = Device(
+            id: "dev-1", accountId: "acct-1", name: "n", platform: "ios", createdAt: Date(timeIntervalSince1970: 0),
+            pinHash: Data(repeating: 0xAB, count: 4))
+        #expect(!String(describing: device).contains("ab"))
+        #expect(!String(reflecting: device).contains("171"))
+        var dumped = ""
+        dump(device, to: &dumped)
+        #expect(!dumped.contains("pinHash"))
+    }
+}
