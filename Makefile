@@ -1,12 +1,13 @@
 # DeviceTrust: the commands a developer and CI use. See README.md ("Set-up", "Contributing").
 #
-#   make run         install what is missing, then run the benchmark (release build)
+#   make run         install what is missing, then start the server on its embedded SQLite default
 #   make test        install what is missing, build with zero warnings, run every test
 #   make valgrind    the crypto tests under valgrind's memcheck (leaks, invalid accesses)
-#   make bench       same as `make run`
+#   make bench       the crypto benchmark next to `openssl speed` (release build)
 #   make clean       remove build products
 #
-# Variables: ARGS (benchmark flags, e.g. `make run ARGS=--quick`), FILTER (a test
+# Variables: ARGS (flags for `devicetrust serve` or the benchmark, e.g.
+# `make run ARGS="--port 9090"`, `make bench ARGS=--quick`), FILTER (a test
 # filter, e.g. `make test FILTER=APISHA2Tests`).
 
 SHELL := /bin/bash
@@ -37,11 +38,12 @@ deps:
 deps-valgrind:
 	@bash scripts/install-deps.sh valgrind
 
-# The project's main job until the server exists: DeviceTrustCrypto next to `openssl speed`.
+# The project's main job: `devicetrust serve` with ./devicetrust-data and SQLite.
 run: deps
-	$(SWIFT) run -c release devicetrust-benchmark $(ARGS)
+	$(SWIFT) run -c release devicetrust serve $(ARGS)
 
-bench: run
+bench: deps
+	$(SWIFT) run -c release devicetrust-benchmark $(ARGS)
 
 test: deps
 	bash scripts/build-tests-checked.sh $(CHECKED_BUILD)

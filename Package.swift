@@ -51,6 +51,15 @@ var targets: [Target] = [
     // Server-side credentials: Argon2id PIN hashes (libsodium) and ES256 access tokens.
     .target(name: "ServerCredentials", dependencies: ["DeviceTrustCrypto", "DeviceBinding", "CSodium"]),
 
+    // The server: enrollment, challenges, approvals, PINs, tokens; routes over MicroHTTP.
+    .target(
+        name: "TrustServer",
+        dependencies: ["DeviceBinding", "TrustStore", "TrustStoreSQLite", "ServerCredentials", "MicroHTTP", "DeviceTrustCrypto"]
+    ),
+
+    // The one executable: subcommands only parse and wire.
+    .executableTarget(name: "devicetrust", dependencies: ["TrustServer"]),
+
     // `swift run -c release devicetrust-benchmark`: our figures next to `openssl speed`.
     .executableTarget(
         name: "devicetrust-benchmark",
@@ -68,6 +77,10 @@ var targets: [Target] = [
     .testTarget(name: "DeviceBindingTests", dependencies: ["DeviceBinding", "DeviceTrustCrypto"]),
     .testTarget(name: "TrustStoreSQLiteTests", dependencies: ["TrustStoreSQLite", "TrustStore"]),
     .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"]),
+    .testTarget(
+        name: "TrustServerTests",
+        dependencies: ["TrustServer", "DeviceBinding", "TrustStore", "TrustStoreSQLite", "ServerCredentials", "DeviceTrustCrypto", "MicroHTTP"]
+    ),
     .testTarget(name: "ServerCredentialsTests", dependencies: ["ServerCredentials", "DeviceTrustCrypto", "DeviceBinding"]),
     .testTarget(
         name: "DeviceTrustBenchmarkTests",
@@ -93,6 +106,7 @@ let package = Package(
         .library(name: "DeviceTrustCrypto", targets: ["DeviceTrustCrypto"]),
         .library(name: "SecureStorage", targets: ["SecureStorage"]),
         .library(name: "DeviceEmulator", targets: ["DeviceEmulator"]),
+        .executable(name: "devicetrust", targets: ["devicetrust"]),
         .executable(name: "devicetrust-benchmark", targets: ["devicetrust-benchmark"]),
     ],
     targets: targets,

@@ -1,0 +1,131 @@
+import Foundation
+
+/// `devicetrust serve`: its options, parsed and validated into a ``ServerConfiguration``.
+///
+/// Options take their value as the next argument or after `=` (`--port 9000`,
+/// `--port=9000`); each may be given once.
+public struct ServeCommand: Sendable, Hashable {
+    /// The usage line.
+    public static let usage = """
+        usage: devicetrust serve [--port 8080] [--host 127.0.0.1] [--data-dir ./devicetrust-data] \
+        [--database sqlite:PATH] [--challenge-ttl SECONDS] [--token-issuer S] [--token-audience S] \
+        [--rate-limit-per-address N] [--rate-limit-per-device N]
+        """
+
+    /// The help text for `devicetrust serve --help`.
+    public static let help = """
+        \(usage)
+
+        Starts the DeviceTrust server. Creates the data directory (mode 0700) with the SQLite
+        database, the token signing key, the PIN pepper and the admin API key (files mode 0600),
+        prints the admin key file's path, and serves until SIGINT or SIGTERM.
+
+          --port N               TCP port, 0 to 65535 (default 8080)
+          --host ADDRESS         numeric IPv4 address to bind (default 127.0.0.1)
+          --data-dir PATH        folder for the database and secrets (default ./devicetrust-data)
+          --database sqlite:PATH the SQLite database (default sqlite:<data-dir>/devicetrust.sqlite)
+          --challenge-ttl N      seconds an enrollment or challenge stays valid, 1 to 86400 (default 120)
+          --token-issuer S       the tokens' iss claim (default devicetrust)
+          --token-audience S     the tokens' aud claim (default devicetrust)
+          --rate-limit-per-address N  requests per second per client address, bursts of 2N (default 2000)
+          --rate-limit-per-device N   challenges per second per device, bursts of 2N (default 200)
+        """
+
+    /// The configuration the options describe.
+    public var configuration: ServerConfiguration
+
+    /// A command with `configuration`.
+    public init(configuration: ServerConfiguration = ServerConfiguration()) {
+        self.configuration = configuration
+    }
+
+    /// Parses the arguments that follow `serve`.
+    /// - Throws: ``UsageError`` for an unknown or repeated option, a missing value or a
+    ///   value out of range, naming the option.
+    public static func parse(_ arguments: [String]) throws(UsageError) -> ServeCommand {
+        var values: [String: String] = [:]
+        var index = arguments.startIndex
+        while index < arguments.endIndex {
+            let argument = arguments[index]
+            index += 1
+            guard argument.hasPrefix("--") else { throw UsageError("unexpected argument '\(argument)'") }
+            var name = argument
+            var value: String?
+            if let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                value = String(argument[argument.index(after: equals)...])
+            }
+            guard knownOptions.contains(name) else { throw UsageError("unknown option '\(name)'") }
+            guard values[name] == nil else { throw UsageError("\(name) is given more than once") }
+            if value == nil {
+                guard index < arguments.endIndex else { throw UsageError("\(name) needs a value") }
+                value = arguments[index]
+                index += 1
+            }
+            values[name] = value
+        }
+        return try ServeCommand(validating: values)
+    }
+
+    private static let knownOptions: Set<String> = [
+        "--port", "--host", "--data-dir", "--database", "--challenge-ttl", "--token-issuer", "--token-audience",
+        "--rate-limit-per-address", "--rate-limit-per-device",
+    ]
+
+    private init(validating values: [String: String]) throws(UsageError) {
+        var configuration = ServerConfiguration()
+        if let port = values["--port"] {
+            guard let number = UInt16(port) else { throw UsageError("--port must be a whole number from 0 to 65535, not '\(port)'") }
+            configuration.port = number
+        }
+        if let host = values["--host"] {
+            guard Self.isNumericIPv4(host) else { throw UsageError("--host must be a numeric IPv4 address such as 127.0.0.1, not '\(host)'") }
+            configuration.host = host
+        }
+        if let directory = values["--data-dir"] {
+            guard !directory.isEmpty else { throw UsageError("--data-dir must not be empty") }
+            configuration.dataDirectory = directory
+        }
+        if let database = values["--database"] {
+            guard database.hasPrefix("sqlite:"), database.count > "sqlite:".count else {
+                throw UsageError("--database must look like sqlite:PATH, for example sqlite:./devicetrust-data/devicetrust.sqlite")
+            }
+            configuration.databaseURL = database
+        }
+        if let ttl = values["--challenge-ttl"] {
+            guard let seconds = Int(ttl), (1...86_400).contains(seconds) else {
+                throw UsageError("--challenge-ttl must be a whole number of seconds from 1 to 86400, not '\(ttl)'")
+            }
+            configuration.service.challengeTTL = TimeInterval(seconds)
+        }
+        if let issuer = values["--token-issuer"] {
+            guard !issuer.isEmpty else { throw UsageError("--token-issuer must not be empty") }
+            configuration.service.tokenIssuer = issuer
+        }
+        if let audience = values["--token-audience"] {
+            guard !audience.isEmpty else { throw UsageError("--token-audience must not be empty") }
+            configuration.service.tokenAudience = audience
+        }
+        if let rate = values["--rate-limit-per-address"] {
+            configuration.perAddressRateLimit = try Self.rateLimit(rate, option: "--rate-limit-per-address")
+        }
+        if let rate = values["--rate-limit-per-device"] {
+            configuration.service.perDeviceRateLimit = try Self.rateLimit(rate, option: "--rate-limit-per-device")
+        }
+        self.configuration = configuration
+    }
+
+    private static func rateLimit(_ text: String, option: String) throws(UsageError) -> RateLimit {
+        guard let perSecond = Int(text), (1...1_000_000).contains(perSecond) else {
+            throw UsageError("\(option) must be a whole number of requests per second from 1 to 1000000, not '\(text)'")
+        }
+        return RateLimit(requestsPerSecond: Double(perSecond), burst: 2 * perSecond)
+    }
+
+    private static func isNumericIPv4(_ text: String) -> Bool {
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts.allSatisfy { part in
+            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) && (UInt16(part) ?? 256) <= 255
+        }
+    }
+}

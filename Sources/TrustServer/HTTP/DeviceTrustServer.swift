@@ -1,0 +1,42 @@
+import Foundation
+import MicroHTTP
+
+/// The DeviceTrust HTTP server: ``DeviceTrustRoutes`` over a MicroHTTP `HTTPServer`
+/// (GNU libmicrohttpd), with 64 KiB request bodies.
+public final class DeviceTrustServer: Sendable {
+    /// The largest request body accepted; larger ones get 413 `payload_too_large`.
+    public static let maximumBodyBytes = 64 * 1024
+
+    /// The service behind the routes.
+    public let service: DeviceTrustService
+    /// The routes, for checks such as "every route is documented".
+    public let router: Router
+    private let perAddress: RateLimiter
+    private let http = HTTPServer()
+
+    /// A stopped server for `service`, guarding admin routes with `adminKey` and limiting
+    /// each client address to `perAddressRateLimit`.
+    public init(
+        service: DeviceTrustService, adminKey: AdminAPIKey, perAddressRateLimit: RateLimit = .defaultPerAddress,
+        log: ServiceLog = .discard
+    ) {
+        self.service = service
+        router = DeviceTrustRoutes.router(service: service, adminKey: adminKey, log: log)
+        perAddress = RateLimiter(limit: perAddressRateLimit)
+    }
+
+    /// Starts listening; returns the bound port (useful with port 0).
+    /// - Throws: `HTTPServerError` when the address cannot be bound.
+    @discardableResult
+    public func start(host: String = "127.0.0.1", port: UInt16, threads: Int = 4) throws -> UInt16 {
+        try http.start(
+            host: host, port: port, threads: threads, maximumBodyBytes: Self.maximumBodyBytes,
+            handler: DeviceTrustRoutes.handler(router, metrics: service.metrics, perAddress: perAddress))
+    }
+
+    /// The bound port, or `nil` when stopped.
+    public var port: UInt16? { http.port }
+
+    /// Stops listening and waits for running requests to finish.
+    public func stop() { http.stop() }
+}

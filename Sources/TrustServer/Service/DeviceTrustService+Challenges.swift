@@ -1,0 +1,74 @@
+import DeviceBinding
+import Foundation
+import TrustStore
+
+extension DeviceTrustService {
+    /// Issues a one-time challenge for one key of one device, for one purpose (and, for
+    /// `action`, one exact action, hashed in RFC 8785 canonical JSON into the payload).
+    ///
+    /// `pin_change` and `rebind_biometric` are answered with the device key; the device key
+    /// is usable only when the device was enrolled with a PIN.
+    ///
+    /// - Throws: `Problem` `not_found` (unknown device), `device_revoked`,
+    ///   `key_not_enrolled` (no such key, or a device key without a PIN),
+    ///   `malformed_request` (`action` missing for purpose `action` or present for another
+    ///   purpose, an action with no canonical form, a purpose that needs the device key),
+    ///   `rate_limited` (too many challenges for this device); ``ServiceFailure`` otherwise.
+    public func createChallenge(_ request: ChallengeRequest) throws -> ChallengeCreated {
+        let operation = "challenge"
+        let now = clock.now()
+        guard deviceRateLimiter.allows(request.deviceId) else {
+            throw refuse(operation, Problem(code: .rateLimited, detail: "too many challenges for this device; retry in a moment"), reason: "per-device rate limit")
+        }
+        switch (request.purpose, request.action) {
+        case (.action, nil):
+            throw refuse(operation, Problem(code: .malformedRequest, detail: "purpose action needs the action to approve"), reason: "missing action")
+        case (.action, .some):
+            break
+        case (_, .some):
+            throw refuse(operation, Problem(code: .malformedRequest, detail: "only purpose action carries an action"), reason: "unexpected action")
+        case (_, nil):
+            break
+        }
+        if request.purpose == .pinChange || request.purpose == .rebindBiometric, request.key != .device {
+            throw refuse(operation, Problem(code: .malformedRequest, detail: "\(request.purpose.rawValue) is answered with the device key and the PIN"), reason: "needs device key")
+        }
+
+        let device = try usableDevice(request.deviceId, operation: operation)
+        let kind = TrustStore.KeyKind(request.key)
+        guard try storage("device key", { () throws(StoreError) in try store.activeKey(deviceId: device.id, kind: kind) }) != nil else {
+            throw refuse(operation, Problem(code: .keyNotEnrolled, detail: "the device has no \(request.key.rawValue) key"), reason: "no \(kind.rawValue) key")
+        }
+        if kind == .device, device.pinHash == nil {
+            throw refuse(operation, Problem(code: .keyNotEnrolled, detail: "the device key is usable only with a PIN, and none was set at enrollment"), reason: "device key without PIN")
+        }
+
+        let expires = try expiry(from: now)
+        let payload: SigningPayload
+        do {
+            payload = try SigningPayload.challenge(
+                id: newIdentifier(), nonce: random.bytes(Self.nonceByteCount), account: device.accountId,
+                device: device.id, key: request.key, purpose: request.purpose, action: request.action, expires: expires)
+        } catch {
+            throw refuse(operation, Problem(code: .malformedRequest, detail: "the challenge cannot be built: \(error.code)"), reason: "\(error)")
+        }
+        let challenge = Challenge(
+            id: payload.id, deviceId: device.id, accountId: device.accountId, keyKind: kind,
+            purpose: request.purpose.rawValue, actionSHA256: payload.actionSHA256, nonce: payload.nonce,
+            payload: payload.rendered, expiresAt: expires.date)
+        try storage("device") { () throws(StoreError) in try store.insertChallenge(challenge) }
+        metrics.increment(.init("devicetrust_challenges_issued_total"))
+        return ChallengeCreated(payload: payload)
+    }
+
+    /// The device, if it exists and is not revoked.
+    func usableDevice(_ deviceId: String, operation: String) throws -> Device {
+        guard let device = try storage("device", { () throws(StoreError) in try store.device(id: deviceId) }) else {
+            throw refuse(operation, Problem(code: .notFound, detail: "no such device"), reason: "unknown device")
+        }
+        guard !device.isRevoked else {
+            throw refuse(operation, Problem(code: .deviceRevoked, detail: "the device is revoked; enroll it again"), reason: "device \(device.id) revoked")
+        }
+        return device
+    }
+}

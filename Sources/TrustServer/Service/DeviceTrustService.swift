@@ -1,0 +1,105 @@
+import DeviceBinding
+import DeviceTrustCrypto
+import Foundation
+import ServerCredentials
+import TrustStore
+
+/// The DeviceTrust rules, without HTTP: enrollment, one-time challenges, signed responses,
+/// the server-side PIN with its attempt limit, revocation and short-lived tokens.
+///
+/// Every method takes and returns `DeviceBinding` wire messages. Outcomes a client must
+/// see are thrown as `Problem` with its stable code; failures of the server itself
+/// (storage, broken records) as ``ServiceFailure``. Safe to call from many threads at
+/// once: all shared state lives in the ``TrustStorage``, whose consume and PIN-counter
+/// operations are atomic.
+///
+/// The clock and the random source are injectable, so expiry and identifiers are testable.
+public final class DeviceTrustService: Sendable {
+    /// The number of random bytes in nonces (the contract's 32).
+    public static let nonceByteCount = SigningPayload.nonceByteCount
+    /// The number of random bytes in enrollment, challenge and device identifiers.
+    public static let identifierByteCount = 16
+
+    /// The rules in force.
+    public let configuration: DeviceTrustConfiguration
+    /// The counters the service updates (and `GET /metrics` renders).
+    public let metrics: ServiceMetrics
+
+    let store: any TrustStorage
+    let pinHasher: PINHasher
+    let tokenSigner: AccessTokenSigner
+    let clock: ServiceClock
+    let random: RandomSource
+    let log: ServiceLog
+    let deviceRateLimiter: RateLimiter
+
+    /// A service over `store`.
+    ///
+    /// - Parameters:
+    ///   - store: where enrollments, devices, keys, challenges and PIN counters live.
+    ///   - pinHasher: the peppered Argon2id hasher for PINs.
+    ///   - tokenSigner: signs the access tokens; its public key is served by ``jwks()``.
+    ///   - configuration: TTLs, token claims and the PIN failure limit.
+    ///   - clock: the server clock; the system clock by default.
+    ///   - random: the CSPRNG for nonces and identifiers; the system one by default.
+    ///   - log: where log lines go (never secrets); nowhere by default.
+    ///   - metrics: the counters to update; fresh ones by default.
+    /// - Throws: ``ServiceFailure`` when `configuration` is out of range.
+    public init(
+        store: any TrustStorage,
+        pinHasher: PINHasher,
+        tokenSigner: AccessTokenSigner,
+        configuration: DeviceTrustConfiguration = DeviceTrustConfiguration(),
+        clock: ServiceClock = .system,
+        random: RandomSource = .system,
+        log: ServiceLog = .discard,
+        metrics: ServiceMetrics = ServiceMetrics()
+    ) throws(ServiceFailure) {
+        try configuration.validate()
+        self.store = store
+        self.pinHasher = pinHasher
+        self.tokenSigner = tokenSigner
+        self.configuration = configuration
+        self.clock = clock
+        self.random = random
+        self.log = log
+        self.metrics = metrics
+        deviceRateLimiter = RateLimiter(limit: configuration.perDeviceRateLimit, clock: clock)
+        Self.describeMetrics(metrics)
+    }
+
+    /// The token-signing public key as a JSON Web Key Set (`GET /.well-known/jwks.json`).
+    public func jwks() -> Data { tokenSigner.jwks() }
+
+    // MARK: Helpers shared by the operations
+
+    /// A fresh random identifier: 16 bytes in base64url.
+    func newIdentifier() -> String { Base64URL.encode(random.bytes(Self.identifierByteCount)) }
+
+    /// The expiry of something issued at `now`, in whole seconds (rounded down, so the
+    /// payload's `expires` and the stored expiry are the same instant).
+    func expiry(from now: Date) throws -> RFC3339Timestamp {
+        let seconds = (now.timeIntervalSince1970 + configuration.challengeTTL).rounded(.down)
+        do {
+            return try RFC3339Timestamp(secondsSince1970: Int64(seconds))
+        } catch {
+            throw ServiceFailure(.internal, "the server clock is outside the RFC 3339 range: \(error.code)")
+        }
+    }
+
+    /// Logs `problem` for `operation` with the precise `reason`, counts it, and returns it.
+    func refuse(_ operation: String, _ problem: Problem, reason: String) -> Problem {
+        log("\(operation) refused: \(problem.code.rawValue): \(reason)")
+        metrics.increment(.init("devicetrust_refusals_total", label: ("code", problem.code.rawValue)))
+        return problem
+    }
+
+    private static func describeMetrics(_ metrics: ServiceMetrics) {
+        metrics.describe("devicetrust_enrollments_created_total", "Enrollments started by the integrator.")
+        metrics.describe("devicetrust_devices_enrolled_total", "Enrollments completed with valid proofs.")
+        metrics.describe("devicetrust_challenges_issued_total", "Challenges issued.")
+        metrics.describe("devicetrust_responses_accepted_total", "Challenge responses accepted, by purpose.")
+        metrics.describe("devicetrust_refusals_total", "Requests refused, by problem code.")
+        metrics.describe("devicetrust_devices_revoked_total", "Devices revoked (removed, or too many wrong PINs).")
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import TrustServer
+
+@Suite("devicetrust serve options")
+struct ServeCommandTests {
+    @Test("no options give the contract's defaults")
+    func defaults() throws {
+        let configuration = try ServeCommand.parse([]).configuration
+        #expect(configuration.port == 8080)
+        #expect(configuration.host == "127.0.0.1")
+        #expect(configuration.dataDirectory == "./devicetrust-data")
+        #expect(configuration.resolvedDatabaseURL.hasSuffix("/devicetrust-data/devicetrust.sqlite"))
+        #expect(configuration.resolvedDatabaseURL.hasPrefix("sqlite:/"))
+        #expect(configuration.service == DeviceTrustConfiguration())
+        #expect(configuration.service.challengeTTL == 120)
+        #expect(configuration.service.tokenIssuer == "devicetrust" && configuration.service.tokenAudience == "devicetrust")
+    }
+
+    @Test("every option, as a separate value or after '='")
+    func everyOption() throws {
+        let configuration = try ServeCommand.parse([
+            "--port", "9000", "--host=0.0.0.0", "--data-dir", "/tmp/dt", "--database=sqlite:/tmp/x.sqlite",
+            "--challenge-ttl", "30", "--token-issuer", "https://id.example", "--token-audience=bank",
+        ]).configuration
+        #expect(configuration.port == 9000)
+        #expect(configuration.host == "0.0.0.0")
+        #expect(configuration.dataDirectory == "/tmp/dt")
+        #expect(configuration.resolvedDatabaseURL == "sqlite:/tmp/x.sqlite")
+        #expect(configuration.service.challengeTTL == 30)
+        #expect(configuration.service.tokenIssuer == "https://id.example")
+        #expect(configuration.service.tokenAudience == "bank")
+    }
+
+    @Test("bad command lines are usage errors naming the option", arguments: [
+        (["--port", "70000"], "--port"), (["--port", "-1"], "--port"), (["--host", "localhost"], "--host"),
+        (["--challenge-ttl", "0"], "--challenge-ttl"), (["--challenge-ttl", "2m"], "--challenge-ttl"),
+        (["--database", "postgres://db"], "--database"), (["--token-issuer="], "--token-issuer"),
+        (["--port"], "--port"), (["--port", "1", "--port", "2"], "--port"), (["--verbose"], "--verbose"),
+        (["serve"], "serve"),
+    ])
+    func usageErrors(arguments: [String], option: String) {
+        do {
+            _ = try ServeCommand.parse(arguments)
+            Issue.record("expected a usage error for \(arguments)")
+        } catch {
+            #expect(error.message.contains(option))
+        }
+    }
+
+    @Test("the command line exits 2 on usage errors and 0 for help")
+    func exitStatuses() {
+        #expect(DeviceTrustCommandLine.run(["devicetrust"]) == 2)
+        #expect(DeviceTrustCommandLine.run(["devicetrust", "launch"]) == 2)
+        #expect(DeviceTrustCommandLine.run(["devicetrust", "serve", "--port", "x"]) == 2)
+    }
+}
