@@ -57,13 +57,25 @@ var targets: [Target] = [
         dependencies: ["DeviceBinding", "TrustStore", "TrustStoreSQLite", "ServerCredentials", "MicroHTTP", "DeviceTrustCrypto"]
     ),
 
+    // The app side: enroll, approve, unlock over URLSession with hardware device keys.
+    .target(
+        name: "DeviceBindingClient",
+        dependencies: ["DeviceBinding", "SecureStorage", "DeviceTrustCrypto"]
+    ),
+
+    // `devicetrust demo`: an embedded server and an emulated iPhone, step by step.
+    .target(
+        name: "DeviceTrustDemo",
+        dependencies: ["TrustServer", "DeviceBindingClient", "DeviceEmulator", "DeviceBinding", "SecureStorage", "DeviceTrustCrypto"]
+    ),
+
     // The one executable: subcommands only parse and wire.
-    .executableTarget(name: "devicetrust", dependencies: ["TrustServer"]),
+    .executableTarget(name: "devicetrust", dependencies: ["TrustServer", "DeviceTrustDemo"]),
 
     // `swift run -c release devicetrust-benchmark`: our figures next to `openssl speed`.
     .executableTarget(
         name: "devicetrust-benchmark",
-        dependencies: ["DeviceTrustCrypto"]
+        dependencies: ["DeviceTrustCrypto", "DeviceBinding", "TrustServer", "MicroHTTP"]
     ),
 
     .testTarget(
@@ -77,6 +89,11 @@ var targets: [Target] = [
     .testTarget(name: "DeviceBindingTests", dependencies: ["DeviceBinding", "DeviceTrustCrypto"]),
     .testTarget(name: "TrustStoreSQLiteTests", dependencies: ["TrustStoreSQLite", "TrustStore"]),
     .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"]),
+    .testTarget(
+        name: "DeviceBindingClientTests",
+        dependencies: ["DeviceBindingClient", "DeviceBinding", "SecureStorage", "DeviceEmulator", "TrustServer", "DeviceTrustCrypto", "ServerCredentials"]
+    ),
+    .testTarget(name: "DeviceTrustDemoTests", dependencies: ["DeviceTrustDemo"]),
     .testTarget(
         name: "TrustServerTests",
         dependencies: ["TrustServer", "DeviceBinding", "TrustStore", "TrustStoreSQLite", "ServerCredentials", "DeviceTrustCrypto", "MicroHTTP"]
@@ -106,6 +123,7 @@ let package = Package(
         .library(name: "DeviceTrustCrypto", targets: ["DeviceTrustCrypto"]),
         .library(name: "SecureStorage", targets: ["SecureStorage"]),
         .library(name: "DeviceEmulator", targets: ["DeviceEmulator"]),
+        .library(name: "DeviceBindingClient", targets: ["DeviceBindingClient"]),
         .executable(name: "devicetrust", targets: ["devicetrust"]),
         .executable(name: "devicetrust-benchmark", targets: ["devicetrust-benchmark"]),
     ],

@@ -1,11 +1,14 @@
 import Foundation
 
-/// `devicetrust-benchmark`: parses the command line, pins itself to one core, measures
+/// `devicetrust-benchmark [crypto]`: parses the command line, pins itself to one core, measures
 /// each operation with DeviceTrustCrypto and then with `openssl speed` on the same core,
 /// and prints the table. Progress goes to stderr, the report to stdout.
+/// `devicetrust-benchmark server …` is handed to ``ServerLoadCommand``.
 enum BenchmarkCommand {
     /// Runs the command and returns its exit status (see ``BenchmarkOptions/usage``).
     static func run(arguments: [String]) -> Int32 {
+        let (subcommand, arguments) = BenchmarkSubcommand.split(arguments)
+        if subcommand == .server { return ServerLoadCommand.run(arguments: arguments) }
         let options: BenchmarkOptions
         do {
             switch try BenchmarkOptions.parse(arguments) {

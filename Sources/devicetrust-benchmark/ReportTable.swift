@@ -12,10 +12,15 @@ enum ReportTable {
                 figure.verdict.rawValue,
             ]
         }
+        // Text columns are left-aligned, figures right-aligned.
+        return render(header: header, rows: rows, rightAligned: [1, 2, 3])
+    }
+
+    /// Any table: columns as wide as their widest cell, two spaces apart, a rule under the
+    /// header; the columns in `rightAligned` are right-aligned, the others left-aligned.
+    static func render(header: [String], rows: [[String]], rightAligned: Set<Int>) -> String {
         let all = [header] + rows
         let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
-        // Text columns are left-aligned, figures right-aligned.
-        let rightAligned: Set<Int> = [1, 2, 3]
         func line(_ cells: [String]) -> String {
             cells.indices.map { column in
                 let padding = String(repeating: " ", count: widths[column] - cells[column].count)

@@ -1,6 +1,6 @@
-// `devicetrust`: parsing and wiring live in TrustServer (`DeviceTrustCommandLine`); this
-// file only hands over the arguments and exits with the status it returns.
+// `devicetrust`: `CommandLineDispatch` chooses the subcommand; parsing and wiring live in
+// TrustServer (`serve`) and DeviceTrustDemo (`demo`). This file only hands over the
+// arguments and exits with the status returned.
 import Foundation
-import TrustServer
 
-exit(DeviceTrustCommandLine.run(CommandLine.arguments))
+exit(CommandLineDispatch.run(CommandLine.arguments))

@@ -8,6 +8,7 @@ public enum DeviceTrustCommandLine {
 
         subcommands:
           serve    start the DeviceTrust server (devicetrust serve --help)
+          demo     walk an embedded server and an emulated iPhone through every flow
         """
 
     /// Runs the command line `arguments` (with the program name first) and returns the

@@ -1,0 +1,47 @@
+import DeviceBinding
+import Foundation
+import SecureStorage
+
+extension DeviceTrustClient {
+    /// Completes an enrollment the integrator's backend started (after its own full login)
+    /// with `POST /v1/enrollments`: each key signs the exact payload bytes as its proof of
+    /// possession, and the server registers the keys and the PIN.
+    ///
+    /// The client then signs with these keys in later calls.
+    /// - Parameters:
+    ///   - enrollmentId: the `enrollmentId` the backend received.
+    ///   - signingPayload: the `signingPayload` the backend received (base64url).
+    ///   - deviceName: a name the user recognises, such as "Anna's iPhone".
+    ///   - platform: the device's operating system.
+    ///   - deviceKey: the key usable without biometry (create it with `.privateKeyUsage`).
+    ///   - biometricKey: the biometry-gated key (`.privateKeyUsage`, `.biometryCurrentSet`),
+    ///     if the device has biometry; signing its proof shows the biometric prompt.
+    ///   - pin: the PIN that makes the device key usable.
+    /// - Throws: ``DeviceTrustClientError/Code/invalidSigningPayload`` unless the payload is
+    ///   an enrollment payload for `enrollmentId`; a key's error when it cannot sign;
+    ///   `Problem` when the server refuses (`challenge_expired`, `challenge_consumed`, …).
+    public func enroll(
+        enrollmentId: String, signingPayload: String, deviceName: String, platform: Platform,
+        deviceKey: any DeviceKey, biometricKey: (any DeviceKey)?, pin: PIN?
+    ) async throws -> EnrollmentCompleted {
+        let (bytes, payload) = try SigningPayloadDecoding.decode(signingPayload, kind: .enrollment)
+        guard payload.id == enrollmentId else {
+            throw DeviceTrustClientError(.invalidSigningPayload, "the payload is for another enrollment than enrollmentId")
+        }
+        let deviceProof = try await deviceKey.signature(for: bytes)
+        var biometricRegistration: KeyRegistration?
+        if let biometricKey {
+            biometricRegistration = KeyRegistration(key: biometricKey.publicKey, proof: try await biometricKey.signature(for: bytes))
+        }
+        let completion = EnrollmentCompletion(
+            platform: platform, deviceName: deviceName, deviceKey: KeyRegistration(key: deviceKey.publicKey, proof: deviceProof),
+            biometricKey: biometricRegistration, pin: pin)
+        let completed = try await api.post(
+            ["v1", "enrollments", enrollmentId, "complete"], completion, expecting: 201, EnrollmentCompleted.self)
+        updateKeys { keys in
+            keys.deviceKey = deviceKey
+            keys.biometricKey = biometricKey
+        }
+        return completed
+    }
+}

@@ -1,0 +1,69 @@
+import DeviceBinding
+import Foundation
+import SecureStorage
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The app side of DeviceTrust: enrolls the device's hardware keys with the server and
+/// answers the server's one-time challenges with them, over URLSession.
+///
+/// A biometric approval is a signature by a key that only biometry unlocks, over a payload
+/// the server issued for one device, key, purpose and action. Before any key signs, the
+/// client parses the payload and refuses (``DeviceTrustClientError/Code/payloadMismatch``)
+/// unless it is exactly what the app asked for, so neither the server nor anyone between
+/// can get the user to approve something else.
+///
+/// ```swift
+/// let client = DeviceTrustClient(baseURL: URL(string: "https://trust.example.com")!)
+/// let device = try await client.enroll(
+///     enrollmentId: id, signingPayload: payload, deviceName: "Anna's iPhone", platform: .ios,
+///     deviceKey: deviceKey, biometricKey: biometricKey, pin: pin)
+/// let token = try await client.approve(action: ["type": "transfer", "amount": 25], deviceId: device.deviceId)
+/// ```
+///
+/// Errors: the server's refusals are thrown as `Problem` (branch on its `code`, and show
+/// `attemptsRemaining` after `pin_invalid`); a key's own errors (such as
+/// `KeychainError.userCanceled` or, after a new fingerprint, `.authenticationFailed`) are
+/// rethrown unchanged; everything else is a ``DeviceTrustClientError``. No error carries a
+/// PIN, a token or a signature.
+public final class DeviceTrustClient: Sendable {
+    /// The server's base URL, e.g. `https://trust.example.com`.
+    public let baseURL: URL
+    let api: APIRequests
+    private let keys: Locked<BoundKeys>
+
+    /// A client of the server at `baseURL`.
+    /// - Parameters:
+    ///   - session: the session requests go through; `URLSession.shared` by default.
+    ///   - deviceKey: the enrolled device key, when the app already enrolled (load it from
+    ///     the keychain at launch); ``enroll(enrollmentId:signingPayload:deviceName:platform:deviceKey:biometricKey:pin:)``
+    ///     sets it otherwise.
+    ///   - biometricKey: the enrolled biometric key, likewise.
+    public convenience init(
+        baseURL: URL, session: URLSession = .shared, deviceKey: (any DeviceKey)? = nil, biometricKey: (any DeviceKey)? = nil
+    ) {
+        self.init(baseURL: baseURL, transport: URLSessionTransport(session: session), deviceKey: deviceKey, biometricKey: biometricKey)
+    }
+
+    init(baseURL: URL, transport: any HTTPTransport, deviceKey: (any DeviceKey)? = nil, biometricKey: (any DeviceKey)? = nil) {
+        self.baseURL = baseURL
+        api = APIRequests(baseURL: baseURL, transport: transport)
+        keys = Locked(BoundKeys(deviceKey: deviceKey, biometricKey: biometricKey))
+    }
+
+    /// The key of `kind` the client signs with.
+    /// - Throws: ``DeviceTrustClientError/Code/keyUnavailable`` when it holds none.
+    func key(_ kind: KeyKind) throws(DeviceTrustClientError) -> any DeviceKey {
+        let key = keys.withLock { kind == .device ? $0.deviceKey : $0.biometricKey }
+        guard let key else {
+            throw DeviceTrustClientError(.keyUnavailable, "the client holds no \(kind.rawValue) key; enroll first or pass the key at init")
+        }
+        return key
+    }
+
+    /// Replaces the keys the client signs with.
+    func updateKeys(_ change: (inout BoundKeys) -> Void) {
+        keys.withLock { change(&$0) }
+    }
+}

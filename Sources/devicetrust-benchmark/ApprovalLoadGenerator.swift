@@ -1,0 +1,207 @@
+import DeviceBinding
+import DeviceTrustCrypto
+import Foundation
+
+/// What the clients measured together.
+struct ApprovalLoadResult {
+    /// Approvals answered 200 with a token.
+    let approvals: Int
+    /// Approvals attempted that failed (any other status, a bad payload, a socket error).
+    let errors: Int
+    /// Wall-clock seconds from the start signal until the last client finished.
+    let seconds: Double
+    /// Seconds per successful approval, challenge request to token, one per approval.
+    let latencies: LatencyPercentiles
+    /// TCP connections the clients opened during the run (one each when kept alive).
+    let connectionsOpened: Int
+    /// The first few distinct error descriptions.
+    let errorSamples: [String]
+    /// Whether the time cap stopped the run before every approval was attempted.
+    let stoppedByTimeCap: Bool
+    /// CPU seconds the whole process (server and clients) used during the run.
+    let processCPUSeconds: Double
+    /// CPU seconds the client threads themselves used (HTTP, JSON, payload checks, signing).
+    let clientCPUSeconds: Double
+
+    var approvalsPerSecond: Double { seconds > 0 ? Double(approvals) / seconds : 0 }
+}
+
+/// Runs approvals from one thread per client, each on its own keep-alive connection:
+/// `POST /v1/challenges` (biometric key, purpose `action`) → parse the payload and check it
+/// binds the action shown → sign it → `POST /v1/challenges/{id}/response` → expect 200.
+///
+/// The clients share one budget of `approvals` attempts (so the run is bounded in count)
+/// and stop at `secondsCap` at the latest (bounded in time).
+enum ApprovalLoadGenerator {
+    /// The action every approval confirms: small, as a payment confirmation would be.
+    static let action: JSONValue = ["type": "transfer", "amount": 25, "currency": "EUR", "to": "DE89370400440532013000"]
+
+    static func run(port: UInt16, devices: [EnrolledDevice], approvals: Int, secondsCap: Int) throws -> ApprovalLoadResult {
+        let budget = ApprovalBudget(total: approvals)
+        let results = WorkerResults()
+        let ready = DispatchSemaphore(value: 0)
+        let go = DispatchSemaphore(value: 0)
+        let finished = DispatchSemaphore(value: 0)
+        let deadline = ContinuousClock.now.advanced(by: .seconds(secondsCap))
+
+        for device in devices {
+            let challengeBody = try WireCoding.encode(ChallengeRequest(deviceId: device.deviceId, key: .biometric, purpose: .action, action: action))
+            let thread = Thread {
+                let worker = ApprovalWorker(port: port, device: device, challengeBody: challengeBody)
+                ready.signal()
+                go.wait()
+                worker.run(budget: budget, deadline: deadline)
+                results.add(worker.outcome())
+                finished.signal()
+            }
+            thread.name = "approval client"
+            thread.start()
+        }
+        for _ in devices { ready.wait() }
+        let clock = ContinuousClock()
+        let cpuBefore = CPUTime.process()
+        let start = clock.now
+        for _ in devices { go.signal() }
+        // Every request has 10 s socket timeouts, so a client ends at most ~20 s after the cap.
+        let patience = DispatchTime.now() + .seconds(secondsCap + 60)
+        for _ in devices {
+            guard finished.wait(timeout: patience) == .success else {
+                throw InProcessTrustServer.Failure(description: "a client did not finish within \(secondsCap + 60) s")
+            }
+        }
+        let elapsed = start.duration(to: clock.now).components
+        let cpuAfter = CPUTime.process()
+        let all = results.all
+        return ApprovalLoadResult(
+            approvals: all.reduce(0) { $0 + $1.latencies.count },
+            errors: all.reduce(0) { $0 + $1.errors },
+            seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18,
+            latencies: LatencyPercentiles(all.flatMap(\.latencies)),
+            connectionsOpened: all.reduce(0) { $0 + $1.connectionsOpened },
+            errorSamples: Array(Set(all.flatMap(\.errorSamples)).sorted().prefix(5)),
+            stoppedByTimeCap: budget.remaining > 0,
+            processCPUSeconds: cpuAfter - cpuBefore,
+            clientCPUSeconds: all.reduce(0) { $0 + $1.cpuSeconds })
+    }
+}
+
+/// The shared count of approvals still to attempt.
+private final class ApprovalBudget: @unchecked Sendable {
+    // @unchecked: `left` is touched only with `lock` held.
+    private let lock = NSLock()
+    private var left: Int
+
+    init(total: Int) { left = total }
+
+    /// Takes one approval from the budget; false when none is left.
+    func take() -> Bool {
+        lock.withLock {
+            guard left > 0 else { return false }
+            left -= 1
+            return true
+        }
+    }
+
+    var remaining: Int { lock.withLock { left } }
+}
+
+/// One client's figures, handed back when it finishes.
+private struct WorkerOutcome: Sendable {
+    let latencies: [Double]
+    let errors: Int
+    let errorSamples: [String]
+    let connectionsOpened: Int
+    let cpuSeconds: Double
+}
+
+private final class WorkerResults: @unchecked Sendable {
+    // @unchecked: `outcomes` is touched only with `lock` held.
+    private let lock = NSLock()
+    private var outcomes: [WorkerOutcome] = []
+
+    func add(_ outcome: WorkerOutcome) { lock.withLock { outcomes.append(outcome) } }
+    var all: [WorkerOutcome] { lock.withLock { outcomes } }
+}
+
+/// One client: one device, one connection, one thread.
+private final class ApprovalWorker {
+    private let connection: LoopbackHTTPConnection
+    private let device: EnrolledDevice
+    private let challengeBody: Data
+    private var latencies: [Double] = []
+    private var errors = 0
+    private var errorSamples: Set<String> = []
+    private var cpuSeconds = 0.0
+
+    struct Refused: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(port: UInt16, device: EnrolledDevice, challengeBody: Data) {
+        connection = LoopbackHTTPConnection(port: port)
+        self.device = device
+        self.challengeBody = challengeBody
+        // Connected before the start signal; a failure here shows as errors in the run.
+        try? connection.open()
+    }
+
+    func run(budget: ApprovalBudget, deadline: ContinuousClock.Instant) {
+        let clock = ContinuousClock()
+        latencies.reserveCapacity(4096)
+        let cpuBefore = CPUTime.currentThread()
+        defer { cpuSeconds = CPUTime.currentThread() - cpuBefore }
+        while clock.now < deadline, budget.take() {
+            let start = clock.now
+            do {
+                try approveOnce()
+                let elapsed = start.duration(to: clock.now).components
+                latencies.append(Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18)
+            } catch {
+                errors += 1
+                if errorSamples.count < 5 { errorSamples.insert(String(describing: error)) }
+            }
+        }
+    }
+
+    private func approveOnce() throws {
+        let issued = try connection.post("/v1/challenges", json: challengeBody)
+        guard issued.status == 201 else {
+            throw Refused(description: "POST /v1/challenges answered \(issued.status): \(String(decoding: issued.body.prefix(200), as: UTF8.self))")
+        }
+        let challenge = try WireCoding.decode(ChallengeCreated.self, from: issued.body)
+        let payloadBytes = try Base64URL.decode(challenge.signingPayload)
+        // What the client SDK does before asking for Face ID: parse strictly, and refuse to
+        // sign unless the payload binds this device, key and the action shown.
+        let payload = try SigningPayload(parsing: payloadBytes)
+        guard payload.confirms(action: ApprovalLoadGenerator.action),
+              case .challenge(let deviceId, .biometric, .action) = payload.subject, deviceId == device.deviceId
+        else {
+            throw Refused(description: "the signing payload does not bind this device, key and action")
+        }
+        let signature = SignatureEncoding.encode(try device.biometricKey.signature(for: payloadBytes))
+        let answered = try connection.post(
+            "/v1/challenges/\(challenge.challengeId)/response", json: Data(#"{"signature":"\#(signature)"}"#.utf8))
+        guard answered.status == 200 else {
+            throw Refused(description: "POST /v1/challenges/…/response answered \(answered.status): \(String(decoding: answered.body.prefix(200), as: UTF8.self))")
+        }
+    }
+
+    func outcome() -> WorkerOutcome {
+        WorkerOutcome(latencies: latencies, errors: errors, errorSamples: Array(errorSamples), connectionsOpened: connection.connectionsOpened,
+            cpuSeconds: cpuSeconds)
+    }
+}
+
+/// CPU time consumed so far, in seconds, from `clock_gettime`.
+enum CPUTime {
+    /// By the whole process, all threads.
+    static func process() -> Double { read(CLOCK_PROCESS_CPUTIME_ID) }
+    /// By the calling thread.
+    static func currentThread() -> Double { read(CLOCK_THREAD_CPUTIME_ID) }
+
+    private static func read(_ clock: clockid_t) -> Double {
+        var time = timespec()
+        guard clock_gettime(clock, &time) == 0 else { return 0 }
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+    }
+}

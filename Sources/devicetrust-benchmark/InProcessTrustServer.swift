@@ -1,0 +1,91 @@
+import DeviceBinding
+import DeviceTrustCrypto
+import Foundation
+import TrustServer
+
+/// A DeviceTrust server in this process, as `devicetrust serve` would run it, on
+/// 127.0.0.1 (any free port) over a fresh data directory under the temporary folder,
+/// with rate limits raised out of the benchmark's way. ``shutDown()`` stops it and
+/// deletes the directory.
+final class InProcessTrustServer {
+    /// Per address and per device: far above anything two cores can send.
+    static let benchmarkRateLimit = RateLimit(requestsPerSecond: 1_000_000, burst: 2_000_000)
+
+    let port: UInt16
+    let adminKey: String
+    let dataDirectory: URL
+    let threads: Int
+    private let prepared: PreparedServer
+    private let server: DeviceTrustServer
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    init(threads: Int) throws(Failure) {
+        let root = FileManager.default.temporaryDirectory
+            .appendingPathComponent("devicetrust-benchmark-\(getpid())-\(UInt64.random(in: 0...UInt64.max))", isDirectory: true)
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: root.appendingPathComponent("data").path, threads: threads)
+        configuration.perAddressRateLimit = Self.benchmarkRateLimit
+        configuration.service.perDeviceRateLimit = Self.benchmarkRateLimit
+        do {
+            prepared = try ServerBootstrap.prepare(configuration)
+        } catch {
+            try? FileManager.default.removeItem(at: root)
+            throw Failure(description: "cannot prepare the data directory: \(error)")
+        }
+        server = DeviceTrustServer(
+            service: prepared.service, adminKey: prepared.adminKey, perAddressRateLimit: configuration.perAddressRateLimit)
+        do {
+            adminKey = try String(contentsOf: prepared.adminKeyFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
+            port = try server.start(host: configuration.host, port: 0, threads: threads)
+        } catch {
+            server.stop()
+            prepared.store.close()
+            try? FileManager.default.removeItem(at: root)
+            throw Failure(description: "cannot start the server: \(error)")
+        }
+        dataDirectory = root
+        self.threads = threads
+    }
+
+    /// Stops the server, closes the database and deletes the data directory.
+    func shutDown() {
+        server.stop()
+        prepared.store.close()
+        try? FileManager.default.removeItem(at: dataDirectory)
+    }
+}
+
+/// A device enrolled over HTTP for the benchmark: its id and its software biometric key.
+struct EnrolledDevice: Sendable {
+    let deviceId: String
+    let biometricKey: P256.Signing.PrivateKey
+
+    /// Enrolls a device for `accountId` over `connection`, as the integrator's backend
+    /// (admin key) and the app would: `POST /v1/enrollments`, then the completion with
+    /// both keys' proofs over the payload. No PIN (so no Argon2id): the benchmark only
+    /// uses the biometric key.
+    static func enroll(accountId: String, over connection: LoopbackHTTPConnection, adminKey: String) throws -> EnrolledDevice {
+        let started = try connection.post("/v1/enrollments", json: WireCoding.encode(EnrollmentRequest(accountId: accountId)), bearer: adminKey)
+        guard started.status == 201 else {
+            throw InProcessTrustServer.Failure(description: "POST /v1/enrollments answered \(started.status): \(String(decoding: started.body, as: UTF8.self))")
+        }
+        let created = try WireCoding.decode(EnrollmentCreated.self, from: started.body)
+        let payload = try Base64URL.decode(created.signingPayload)
+        let deviceKey = P256.Signing.PrivateKey()
+        let biometricKey = P256.Signing.PrivateKey()
+        let completion = EnrollmentCompletion(
+            platform: .ios, deviceName: "benchmark \(accountId)",
+            deviceKey: KeyRegistration(key: deviceKey.publicKey, proof: try deviceKey.signature(for: payload)),
+            biometricKey: KeyRegistration(key: biometricKey.publicKey, proof: try biometricKey.signature(for: payload)),
+            pin: nil)
+        let completed = try connection.post("/v1/enrollments/\(created.enrollmentId)/complete", json: WireCoding.encode(completion))
+        guard completed.status == 201 else {
+            throw InProcessTrustServer.Failure(
+                description: "POST /v1/enrollments/…/complete answered \(completed.status): \(String(decoding: completed.body, as: UTF8.self))")
+        }
+        let device = try WireCoding.decode(EnrollmentCompleted.self, from: completed.body)
+        return EnrolledDevice(deviceId: device.deviceId, biometricKey: biometricKey)
+    }
+}

@@ -1,0 +1,13 @@
+import DeviceTrustDemo
+import TrustServer
+
+/// Chooses the subcommand: `demo` runs ``DeviceTrustDemo``; everything else (`serve`, help,
+/// no or an unknown subcommand) goes to TrustServer's `DeviceTrustCommandLine`.
+enum CommandLineDispatch {
+    static func run(_ arguments: [String]) -> Int32 {
+        switch arguments.dropFirst().first {
+        case "demo": DeviceTrustDemo.runCommand(Array(arguments.dropFirst(2)))
+        default: DeviceTrustCommandLine.run(arguments)
+        }
+    }
+}
