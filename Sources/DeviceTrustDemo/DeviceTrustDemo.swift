@@ -18,8 +18,8 @@ public enum DeviceTrustDemo {
     /// What the attacker between app and server asks for instead.
     static let tamperedAction: JSONValue = ["type": "transfer", "amount": 9_999, "currency": "EUR", "to": "Mallory"]
     /// The demo PIN and a wrong one (throwaway values of a throwaway server).
-    static let pin = try! PIN("246810")
-    static let wrongPIN = try! PIN("135790")
+    static let pin = DemoPhone.pin
+    static let wrongPIN = DemoPhone.wrongPIN
 
     /// Runs the demo, writing each line to `output`.
     /// - Returns: what happened, for tests.

@@ -7,18 +7,27 @@ import FoundationNetworking
 
 /// A real DeviceTrust server on 127.0.0.1, port 0, prepared by `ServerBootstrap` in a fresh
 /// temporary folder; ``stop()`` stops it and removes the folder.
-final class EmbeddedServer: Sendable {
-    let directory: URL
-    let prepared: PreparedServer
-    let server: DeviceTrustServer
-    let port: UInt16
-    let baseURL: URL
+///
+/// The demo's server, and reusable as it is in integrators' own tests: start one with
+/// ``run(directoryPrefix:_:)`` (or ``init(directoryPrefix:)`` and ``stop()``), create
+/// enrollments with the admin key and point a `DeviceTrustClient` at ``baseURL``. For tests
+/// and demos only: the data and the admin key live in a throwaway folder.
+public final class EmbeddedServer: Sendable {
+    /// The temporary folder holding the data directory.
+    public let directory: URL
+    public let prepared: PreparedServer
+    public let server: DeviceTrustServer
+    public let port: UInt16
+    /// `http://127.0.0.1:<port>`.
+    public let baseURL: URL
     /// The admin key, read from the key file; used only in the `Authorization` header.
-    let adminKey: String
+    public let adminKey: String
 
-    init() throws {
+    /// Prepares and starts a server in a new folder named `<directoryPrefix>-<UUID>` under the
+    /// temporary directory.
+    public init(directoryPrefix: String = "devicetrust-demo") throws {
         directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("devicetrust-demo-\(UUID().uuidString)", isDirectory: true)
+            .appendingPathComponent("\(directoryPrefix)-\(UUID().uuidString)", isDirectory: true)
         let configuration = ServerConfiguration(port: 0, dataDirectory: directory.appendingPathComponent("data").path)
         do {
             prepared = try ServerBootstrap.prepare(configuration)
@@ -40,8 +49,17 @@ final class EmbeddedServer: Sendable {
         baseURL = URL(string: "http://127.0.0.1:\(port)")!
     }
 
+    /// Runs `body` against a fresh server, then stops it (also when `body` throws).
+    public static func run<Result>(
+        directoryPrefix: String = "devicetrust-demo", _ body: (EmbeddedServer) async throws -> Result
+    ) async throws -> Result {
+        let running = try EmbeddedServer(directoryPrefix: directoryPrefix)
+        defer { running.stop() }
+        return try await body(running)
+    }
+
     /// Stops the server, closes the database and removes the temporary folder.
-    func stop() {
+    public func stop() {
         server.stop()
         prepared.store.close()
         try? FileManager.default.removeItem(at: directory)
@@ -49,7 +67,8 @@ final class EmbeddedServer: Sendable {
 
     /// What the integrator's backend does after its own login: `POST /v1/enrollments`
     /// with the admin key.
-    func createEnrollment(accountId: String) async throws -> EnrollmentCreated {
+    /// - Throws: ``DemoServerAnswer`` unless the server answers 201.
+    public func createEnrollment(accountId: String) async throws -> EnrollmentCreated {
         var request = URLRequest(url: baseURL.appendingPathComponent("v1/enrollments"))
         request.httpMethod = "POST"
         request.setValue("Bearer \(adminKey)", forHTTPHeaderField: "Authorization")
@@ -60,22 +79,27 @@ final class EmbeddedServer: Sendable {
         return try WireCoding.decode(EnrollmentCreated.self, from: body)
     }
 
+    /// `GET /.well-known/jwks.json`: the public keys that verify this server's access tokens.
+    public func jwks() async throws -> Data {
+        try await URLSession.shared.data(from: baseURL.appendingPathComponent(".well-known/jwks.json")).0
+    }
+
     /// Sends `request` as it is (no interception) and returns the status and body.
-    static func send(_ request: URLRequest) async throws -> (status: Int, body: Data) {
+    public static func send(_ request: URLRequest) async throws -> (status: Int, body: Data) {
         let (data, response) = try await URLSession.shared.data(for: request)
         return ((response as? HTTPURLResponse)?.statusCode ?? 0, data)
     }
 }
 
 /// An answer the demo did not expect; names the status and the problem code only.
-struct DemoServerAnswer: Error, CustomStringConvertible {
-    let status: Int
-    let code: String?
+public struct DemoServerAnswer: Error, CustomStringConvertible {
+    public let status: Int
+    public let code: String?
 
-    init(status: Int, body: Data) {
+    public init(status: Int, body: Data) {
         self.status = status
         code = (try? WireCoding.decode(Problem.self, from: body))?.code.rawValue
     }
 
-    var description: String { "HTTP \(status)" + (code.map { " (\($0))" } ?? "") }
+    public var description: String { "HTTP \(status)" + (code.map { " (\($0))" } ?? "") }
 }

@@ -1,6 +1,7 @@
 import DeviceBinding
 import DeviceTrustCrypto
 import Foundation
+import MicroHTTP
 
 /// What the clients measured together.
 struct ApprovalLoadResult {
@@ -125,7 +126,7 @@ private final class WorkerResults: @unchecked Sendable {
 
 /// One client: one device, one connection, one thread.
 private final class ApprovalWorker {
-    private let connection: LoopbackHTTPConnection
+    private let connection: LoopbackHTTPClient
     private let device: EnrolledDevice
     private let challengeBody: Data
     private var latencies: [Double] = []
@@ -138,7 +139,7 @@ private final class ApprovalWorker {
     }
 
     init(port: UInt16, device: EnrolledDevice, challengeBody: Data) {
-        connection = LoopbackHTTPConnection(port: port)
+        connection = LoopbackHTTPClient(port: port)
         self.device = device
         self.challengeBody = challengeBody
         // Connected before the start signal; a failure here shows as errors in the run.
@@ -164,7 +165,7 @@ private final class ApprovalWorker {
     }
 
     private func approveOnce() throws {
-        let issued = try connection.post("/v1/challenges", json: challengeBody)
+        let issued = try connection.send("POST", "/v1/challenges", json: challengeBody)
         guard issued.status == 201 else {
             throw Refused(description: "POST /v1/challenges answered \(issued.status): \(String(decoding: issued.body.prefix(200), as: UTF8.self))")
         }
@@ -179,8 +180,8 @@ private final class ApprovalWorker {
             throw Refused(description: "the signing payload does not bind this device, key and action")
         }
         let signature = SignatureEncoding.encode(try device.biometricKey.signature(for: payloadBytes))
-        let answered = try connection.post(
-            "/v1/challenges/\(challenge.challengeId)/response", json: Data(#"{"signature":"\#(signature)"}"#.utf8))
+        let answered = try connection.send(
+            "POST", "/v1/challenges/\(challenge.challengeId)/response", json: Data(#"{"signature":"\#(signature)"}"#.utf8))
         guard answered.status == 200 else {
             throw Refused(description: "POST /v1/challenges/…/response answered \(answered.status): \(String(decoding: answered.body.prefix(200), as: UTF8.self))")
         }

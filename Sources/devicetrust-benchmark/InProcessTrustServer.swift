@@ -1,6 +1,7 @@
 import DeviceBinding
 import DeviceTrustCrypto
 import Foundation
+import MicroHTTP
 import TrustServer
 
 /// A DeviceTrust server in this process, as `devicetrust serve` would run it, on
@@ -66,8 +67,8 @@ struct EnrolledDevice: Sendable {
     /// (admin key) and the app would: `POST /v1/enrollments`, then the completion with
     /// both keys' proofs over the payload. No PIN (so no Argon2id): the benchmark only
     /// uses the biometric key.
-    static func enroll(accountId: String, over connection: LoopbackHTTPConnection, adminKey: String) throws -> EnrolledDevice {
-        let started = try connection.post("/v1/enrollments", json: WireCoding.encode(EnrollmentRequest(accountId: accountId)), bearer: adminKey)
+    static func enroll(accountId: String, over connection: LoopbackHTTPClient, adminKey: String) throws -> EnrolledDevice {
+        let started = try connection.send("POST", "/v1/enrollments", json: WireCoding.encode(EnrollmentRequest(accountId: accountId)), bearer: adminKey)
         guard started.status == 201 else {
             throw InProcessTrustServer.Failure(description: "POST /v1/enrollments answered \(started.status): \(String(decoding: started.body, as: UTF8.self))")
         }
@@ -80,7 +81,7 @@ struct EnrolledDevice: Sendable {
             deviceKey: KeyRegistration(key: deviceKey.publicKey, proof: try deviceKey.signature(for: payload)),
             biometricKey: KeyRegistration(key: biometricKey.publicKey, proof: try biometricKey.signature(for: payload)),
             pin: nil)
-        let completed = try connection.post("/v1/enrollments/\(created.enrollmentId)/complete", json: WireCoding.encode(completion))
+        let completed = try connection.send("POST", "/v1/enrollments/\(created.enrollmentId)/complete", json: WireCoding.encode(completion))
         guard completed.status == 201 else {
             throw InProcessTrustServer.Failure(
                 description: "POST /v1/enrollments/…/complete answered \(completed.status): \(String(decoding: completed.body, as: UTF8.self))")

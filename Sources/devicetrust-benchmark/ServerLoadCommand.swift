@@ -1,4 +1,5 @@
 import Foundation
+import MicroHTTP
 
 /// `devicetrust-benchmark server`: the DeviceTrust server under concurrent approvals, in
 /// this process, next to `openssl speed ecdsap256` from the same run. Progress goes to
@@ -33,7 +34,7 @@ enum ServerLoadCommand {
         progress("enrolling \(options.clients) devices")
         var devices: [EnrolledDevice] = []
         do {
-            let admin = LoopbackHTTPConnection(port: server.port)
+            let admin = LoopbackHTTPClient(port: server.port)
             for client in 0..<options.clients {
                 devices.append(try EnrolledDevice.enroll(accountId: "benchmark-\(client)", over: admin, adminKey: server.adminKey))
             }

@@ -1,5 +1,6 @@
 import DeviceBinding
 import DeviceEmulator
+import DeviceTrustDemo
 import Foundation
 import SecureStorage
 import Testing
@@ -12,8 +13,8 @@ struct ApprovalEndToEndTests {
 
     @Test("enroll → approve an action → the token verifies with the JWKS and names the action")
     func enrollAndApprove() async throws {
-        try await InProcessServer.run { server in
-            let phone = try EmulatedPhone()
+        try await EmbeddedServer.run(directoryPrefix: "DeviceBindingClientTests") { server in
+            let phone = try DemoPhone(bundleID: "com.example.bank")
             let client = DeviceTrustClient(baseURL: server.baseURL)
             let enrolled = try await phone.enroll(with: client, on: server)
             #expect(enrolled.accountId == "acct-42")
@@ -42,8 +43,8 @@ struct ApprovalEndToEndTests {
 
     @Test("unlock with biometry gives an unlock token")
     func unlockWithBiometry() async throws {
-        try await InProcessServer.run { server in
-            let phone = try EmulatedPhone()
+        try await EmbeddedServer.run(directoryPrefix: "DeviceBindingClientTests") { server in
+            let phone = try DemoPhone(bundleID: "com.example.bank")
             let client = DeviceTrustClient(baseURL: server.baseURL)
             let enrolled = try await phone.enroll(with: client, on: server)
             let token = try await client.unlock(deviceId: enrolled.deviceId)
@@ -56,8 +57,8 @@ struct ApprovalEndToEndTests {
 
     @Test("a client relaunched with the stored keys approves without enrolling again")
     func keysPassedAtInit() async throws {
-        try await InProcessServer.run { server in
-            let phone = try EmulatedPhone()
+        try await EmbeddedServer.run(directoryPrefix: "DeviceBindingClientTests") { server in
+            let phone = try DemoPhone(bundleID: "com.example.bank")
             let enrolled = try await phone.enroll(with: DeviceTrustClient(baseURL: server.baseURL), on: server)
             let restored = try phone.app.secureEnclave.signingKey(dataRepresentation: phone.biometricKey.dataRepresentation)
             let relaunched = DeviceTrustClient(baseURL: server.baseURL, deviceKey: phone.deviceKey, biometricKey: restored)
@@ -76,32 +77,32 @@ struct ApprovalEndToEndTests {
     @Test("no server: a transport error, not a problem")
     func transportError() async throws {
         let client = DeviceTrustClient(baseURL: URL(string: "http://127.0.0.1:1")!, deviceKey: SoftwareDeviceKey())
-        await expectClientError(.transport) { try await client.unlockWithPIN(deviceId: "dev-1", pin: EmulatedPhone.pin) }
+        await expectClientError(.transport) { try await client.unlockWithPIN(deviceId: "dev-1", pin: DemoPhone.pin) }
     }
 
     @Test("enroll refuses a payload for another enrollment, and a consumed enrollment is a problem")
     func enrollmentChecks() async throws {
-        try await InProcessServer.run { server in
-            let phone = try EmulatedPhone()
+        try await EmbeddedServer.run(directoryPrefix: "DeviceBindingClientTests") { server in
+            let phone = try DemoPhone(bundleID: "com.example.bank")
             let client = DeviceTrustClient(baseURL: server.baseURL)
             let created = try await server.createEnrollment(accountId: "acct-1")
             await expectClientError(.invalidSigningPayload) {
                 try await client.enroll(
                     enrollmentId: "another-enrollment", signingPayload: created.signingPayload, deviceName: "iPhone",
-                    platform: .ios, deviceKey: phone.deviceKey, biometricKey: phone.biometricKey, pin: EmulatedPhone.pin)
+                    platform: .ios, deviceKey: phone.deviceKey, biometricKey: phone.biometricKey, pin: DemoPhone.pin)
             }
             await expectClientError(.invalidSigningPayload) {
                 try await client.enroll(
                     enrollmentId: created.enrollmentId, signingPayload: "not base64url!", deviceName: "iPhone",
-                    platform: .ios, deviceKey: phone.deviceKey, biometricKey: phone.biometricKey, pin: EmulatedPhone.pin)
+                    platform: .ios, deviceKey: phone.deviceKey, biometricKey: phone.biometricKey, pin: DemoPhone.pin)
             }
             _ = try await client.enroll(
                 enrollmentId: created.enrollmentId, signingPayload: created.signingPayload, deviceName: "iPhone",
-                platform: .ios, deviceKey: phone.deviceKey, biometricKey: phone.biometricKey, pin: EmulatedPhone.pin)
+                platform: .ios, deviceKey: phone.deviceKey, biometricKey: phone.biometricKey, pin: DemoPhone.pin)
             await expectProblem(.challengeConsumed) {
                 try await client.enroll(
                     enrollmentId: created.enrollmentId, signingPayload: created.signingPayload, deviceName: "iPhone",
-                    platform: .ios, deviceKey: phone.deviceKey, biometricKey: phone.biometricKey, pin: EmulatedPhone.pin)
+                    platform: .ios, deviceKey: phone.deviceKey, biometricKey: phone.biometricKey, pin: DemoPhone.pin)
             }
         }
     }

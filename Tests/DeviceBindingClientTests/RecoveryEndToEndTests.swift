@@ -1,5 +1,6 @@
 import DeviceBinding
 import DeviceEmulator
+import DeviceTrustDemo
 import Foundation
 import SecureStorage
 import Testing
@@ -12,8 +13,8 @@ struct RecoveryEndToEndTests {
 
     @Test("new fingerprint → approve fails → PIN unlock → rebind a new biometric key → approve works")
     func newFingerprintThenRebind() async throws {
-        try await InProcessServer.run { server in
-            let phone = try EmulatedPhone()
+        try await EmbeddedServer.run(directoryPrefix: "DeviceBindingClientTests") { server in
+            let phone = try DemoPhone(bundleID: "com.example.bank")
             let client = DeviceTrustClient(baseURL: server.baseURL)
             let enrolled = try await phone.enroll(with: client, on: server)
             _ = try await client.approve(action: payment, deviceId: enrolled.deviceId)
@@ -23,11 +24,11 @@ struct RecoveryEndToEndTests {
                 try await client.approve(action: payment, deviceId: enrolled.deviceId)
             }
 
-            let unlocked = try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: EmulatedPhone.pin)
+            let unlocked = try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: DemoPhone.pin)
             #expect(try await server.verifyToken(unlocked.accessToken).key == "device")
 
             let newKey = try phone.newBiometricKey()
-            let rebound = try await client.rebindBiometricKey(deviceId: enrolled.deviceId, pin: EmulatedPhone.pin, newBiometricKey: newKey)
+            let rebound = try await client.rebindBiometricKey(deviceId: enrolled.deviceId, pin: DemoPhone.pin, newBiometricKey: newKey)
             #expect(try await server.verifyToken(rebound.accessToken).purpose == "rebind_biometric")
 
             let approved = try await client.approve(action: payment, deviceId: enrolled.deviceId)
@@ -42,20 +43,20 @@ struct RecoveryEndToEndTests {
 
     @Test("five wrong PINs: attempts count down, the fifth and every later use get device_revoked")
     func fiveWrongPINsRevoke() async throws {
-        try await InProcessServer.run { server in
-            let phone = try EmulatedPhone()
+        try await EmbeddedServer.run(directoryPrefix: "DeviceBindingClientTests") { server in
+            let phone = try DemoPhone(bundleID: "com.example.bank")
             let client = DeviceTrustClient(baseURL: server.baseURL)
             let enrolled = try await phone.enroll(with: client, on: server)
             for remaining in [4, 3, 2, 1] {
                 await expectProblem(.pinInvalid, attemptsRemaining: remaining) {
-                    try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: EmulatedPhone.wrongPIN)
+                    try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: DemoPhone.wrongPIN)
                 }
             }
             await expectProblem(.deviceRevoked) {
-                try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: EmulatedPhone.wrongPIN)
+                try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: DemoPhone.wrongPIN)
             }
             await expectProblem(.deviceRevoked) {
-                try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: EmulatedPhone.pin)
+                try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: DemoPhone.pin)
             }
             await expectProblem(.deviceRevoked) { try await client.approve(action: payment, deviceId: enrolled.deviceId) }
         }
@@ -63,29 +64,29 @@ struct RecoveryEndToEndTests {
 
     @Test("a right PIN resets the count")
     func rightPINResets() async throws {
-        try await InProcessServer.run { server in
-            let phone = try EmulatedPhone()
+        try await EmbeddedServer.run(directoryPrefix: "DeviceBindingClientTests") { server in
+            let phone = try DemoPhone(bundleID: "com.example.bank")
             let client = DeviceTrustClient(baseURL: server.baseURL)
             let enrolled = try await phone.enroll(with: client, on: server)
             await expectProblem(.pinInvalid, attemptsRemaining: 4) {
-                try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: EmulatedPhone.wrongPIN)
+                try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: DemoPhone.wrongPIN)
             }
-            _ = try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: EmulatedPhone.pin)
+            _ = try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: DemoPhone.pin)
             await expectProblem(.pinInvalid, attemptsRemaining: 4) {
-                try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: EmulatedPhone.wrongPIN)
+                try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: DemoPhone.wrongPIN)
             }
         }
     }
 
     @Test("change the PIN, then remove the device")
     func changePINAndRemove() async throws {
-        try await InProcessServer.run { server in
-            let phone = try EmulatedPhone()
+        try await EmbeddedServer.run(directoryPrefix: "DeviceBindingClientTests") { server in
+            let phone = try DemoPhone(bundleID: "com.example.bank")
             let client = DeviceTrustClient(baseURL: server.baseURL)
             let enrolled = try await phone.enroll(with: client, on: server)
             let newPIN = try PIN("11223344")
-            _ = try await client.changePIN(deviceId: enrolled.deviceId, currentPIN: EmulatedPhone.pin, newPIN: newPIN)
-            await expectProblem(.pinInvalid) { try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: EmulatedPhone.pin) }
+            _ = try await client.changePIN(deviceId: enrolled.deviceId, currentPIN: DemoPhone.pin, newPIN: newPIN)
+            await expectProblem(.pinInvalid) { try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: DemoPhone.pin) }
             _ = try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: newPIN)
 
             try await client.removeDevice(deviceId: enrolled.deviceId)

@@ -1,5 +1,6 @@
 import DeviceBinding
 import DeviceEmulator
+import DeviceTrustDemo
 import Foundation
 import SecureStorage
 import Testing
@@ -28,8 +29,8 @@ struct RefusalEndToEndTests {
 
     @Test("a payload for something else than the action shown: refused, nothing signed or sent", arguments: Tampering.allCases)
     func tamperedChallenge(_ tampering: Tampering) async throws {
-        try await InProcessServer.run { server in
-            let phone = try EmulatedPhone()
+        try await EmbeddedServer.run(directoryPrefix: "DeviceBindingClientTests") { server in
+            let phone = try DemoPhone(bundleID: "com.example.bank")
             let enrolled = try await phone.enroll(with: DeviceTrustClient(baseURL: server.baseURL), on: server)
             let proxy = InterceptingTransport(rewrite: InterceptingTransport.rewritingChallengeRequests { tampering.apply(to: &$0) })
             let client = DeviceTrustClient(
@@ -45,8 +46,8 @@ struct RefusalEndToEndTests {
 
     @Test("biometric prompt cancelled: the key's error, and no signature sent")
     func biometricCancel() async throws {
-        try await InProcessServer.run { server in
-            let phone = try EmulatedPhone()
+        try await EmbeddedServer.run(directoryPrefix: "DeviceBindingClientTests") { server in
+            let phone = try DemoPhone(bundleID: "com.example.bank")
             let enrolled = try await phone.enroll(with: DeviceTrustClient(baseURL: server.baseURL), on: server)
             let proxy = InterceptingTransport()
             let client = DeviceTrustClient(
@@ -71,16 +72,16 @@ struct RefusalEndToEndTests {
 
     @Test("errors never carry the PIN")
     func errorsCarryNoPIN() async throws {
-        try await InProcessServer.run { server in
-            let phone = try EmulatedPhone()
+        try await EmbeddedServer.run(directoryPrefix: "DeviceBindingClientTests") { server in
+            let phone = try DemoPhone(bundleID: "com.example.bank")
             let client = DeviceTrustClient(baseURL: server.baseURL)
             let enrolled = try await phone.enroll(with: client, on: server)
             do {
-                _ = try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: EmulatedPhone.wrongPIN)
+                _ = try await client.unlockWithPIN(deviceId: enrolled.deviceId, pin: DemoPhone.wrongPIN)
                 Issue.record("a wrong PIN unlocked")
             } catch {
-                #expect(!String(describing: error).contains(EmulatedPhone.wrongPIN.revealedDigits))
-                #expect(!String(reflecting: error).contains(EmulatedPhone.wrongPIN.revealedDigits))
+                #expect(!String(describing: error).contains(DemoPhone.wrongPIN.revealedDigits))
+                #expect(!String(reflecting: error).contains(DemoPhone.wrongPIN.revealedDigits))
             }
         }
     }

@@ -105,7 +105,7 @@ struct HTTPServerTests {
     @Test func bodyOfExactly64KiBIsAccepted() throws {
         let echo = try EchoServer()
         let body = Data(repeating: 0x61, count: 64 * 1024)
-        let response = try RawHTTPClient.request(port: echo.port, method: "POST", target: "/upload", body: body)
+        let response = try LoopbackHTTPClient.request(port: echo.port, method: "POST", target: "/upload", body: body)
         #expect(response.status == 200)
         let seen = try JSONDecoder().decode(Echo.self, from: response.body)
         #expect(seen.bodyBytes == 64 * 1024)
@@ -115,7 +115,7 @@ struct HTTPServerTests {
     @Test func bodyOf64KiBPlusOneIsRefusedWith413Problem() throws {
         let echo = try EchoServer()
         let body = Data(repeating: 0x61, count: 64 * 1024 + 1)
-        let response = try RawHTTPClient.request(port: echo.port, method: "POST", target: "/upload", body: body)
+        let response = try LoopbackHTTPClient.request(port: echo.port, method: "POST", target: "/upload", body: body)
         #expect(response.status == 413)
         #expect(response.header("Content-Type") == "application/problem+json")
         #expect(response.bodyText == payloadTooLargeBody)
@@ -141,11 +141,10 @@ struct HTTPServerTests {
             body.append(Data("\r\n".utf8))
         }
         body.append(Data("0\r\n\r\n".utf8))
-        let fd = try RawHTTPClient.connect(port: echo.port)
-        defer { close(fd) }
+        let client = try LoopbackHTTPClient.connect(port: echo.port)
         let head = "POST /upload HTTP/1.1\r\nHost: x\r\nConnection: close\r\nTransfer-Encoding: chunked\r\n\r\n"
-        RawHTTPClient.send(Data(head.utf8) + body, on: fd)
-        let response = try RawHTTPClient.readResponse(from: fd)
+        client.sendRaw(Data(head.utf8) + body)
+        let response = try client.readResponseUntilClosed()
         #expect(response.status == 413)
         #expect(response.bodyText == payloadTooLargeBody)
     }
@@ -153,7 +152,7 @@ struct HTTPServerTests {
     @Test func chunkedBodyWithinTheLimitIsAccepted() throws {
         let echo = try EchoServer(maximumBodyBytes: 1000)
         let chunked = "5\r\nhello\r\n6\r\n world\r\n0\r\n\r\n"
-        let response = try RawHTTPClient.request(
+        let response = try LoopbackHTTPClient.request(
             port: echo.port,
             method: "POST",
             target: "/upload",
@@ -201,7 +200,7 @@ struct HTTPServerTests {
         let port = echo.port
         let results = ResultBox(count: 50)
         DispatchQueue.concurrentPerform(iterations: 50) { index in
-            let response = try? RawHTTPClient.request(port: port, target: "/raw/\(index)")
+            let response = try? LoopbackHTTPClient.request(port: port, target: "/raw/\(index)")
             results.set(index, response?.status ?? -1)
         }
         #expect(results.values == Array(repeating: 200, count: 50))
@@ -210,13 +209,13 @@ struct HTTPServerTests {
     @Test func stopThenConnectionRefused() throws {
         let server = HTTPServer()
         let port = try server.start(port: 0) { _ in .text("hi") }
-        #expect(try RawHTTPClient.request(port: port).status == 200)
+        #expect(try LoopbackHTTPClient.request(port: port).status == 200)
         server.stop()
         #expect(server.port == nil)
-        #expect(throws: RawHTTPError.self) { _ = try RawHTTPClient.connect(port: port) }
+        #expect(throws: LoopbackHTTPError.self) { _ = try LoopbackHTTPClient.connect(port: port) }
         do {
-            _ = try RawHTTPClient.connect(port: port)
-        } catch let error as RawHTTPError {
+            _ = try LoopbackHTTPClient.connect(port: port)
+        } catch {
             #expect(error.errnoValue == ECONNREFUSED)
         }
         server.stop()  // a second stop does nothing
@@ -227,7 +226,7 @@ struct HTTPServerTests {
         try server.start(port: 0) { _ in .text("one") }
         server.stop()
         let port = try server.start(port: 0) { _ in .text("two") }
-        #expect(try RawHTTPClient.request(port: port).bodyText == "two")
+        #expect(try LoopbackHTTPClient.request(port: port).bodyText == "two")
     }
 
     @Test func startingTwiceIsRefused() throws {
@@ -257,7 +256,7 @@ struct HTTPServerTests {
         var server: HTTPServer? = HTTPServer()
         let port = try server!.start(port: 0) { _ in .noContent }
         server = nil
-        #expect(throws: RawHTTPError.self) { _ = try RawHTTPClient.connect(port: port) }
+        #expect(throws: LoopbackHTTPError.self) { _ = try LoopbackHTTPClient.connect(port: port) }
     }
 
     @Test func routerServesOverTheWire() throws {
@@ -270,23 +269,23 @@ struct HTTPServerTests {
         let port = try server.start(port: 0, handler: router.handler)
         defer { server.stop() }
 
-        let created = try RawHTTPClient.request(port: port, method: "POST", target: "/v1/enrollments/e-1/complete", body: Data("{}".utf8))
+        let created = try LoopbackHTTPClient.request(port: port, method: "POST", target: "/v1/enrollments/e-1/complete", body: Data("{}".utf8))
         #expect(created.status == 201)
         #expect(created.bodyText == "e-1 2")
 
-        let deleted = try RawHTTPClient.request(port: port, method: "DELETE", target: "/v1/devices/d-1")
+        let deleted = try LoopbackHTTPClient.request(port: port, method: "DELETE", target: "/v1/devices/d-1")
         #expect(deleted.status == 204)
         #expect(deleted.body.isEmpty)
 
-        let missing = try RawHTTPClient.request(port: port, target: "/nowhere")
+        let missing = try LoopbackHTTPClient.request(port: port, target: "/nowhere")
         #expect(missing.status == 404)
         #expect(missing.header("content-type") == "application/problem+json")
 
-        let wrongMethod = try RawHTTPClient.request(port: port, method: "GET", target: "/v1/devices/d-1")
+        let wrongMethod = try LoopbackHTTPClient.request(port: port, method: "GET", target: "/v1/devices/d-1")
         #expect(wrongMethod.status == 405)
         #expect(wrongMethod.header("Allow") == "DELETE")
 
-        let head = try RawHTTPClient.request(port: port, method: "HEAD", target: "/nowhere")
+        let head = try LoopbackHTTPClient.request(port: port, method: "HEAD", target: "/nowhere")
         #expect(head.status == 404)
         #expect(head.body.isEmpty, "no body on the wire for HEAD")
     }
@@ -295,7 +294,7 @@ struct HTTPServerTests {
     func oversizeBodyIsRefusedForEveryMethod(method: String) throws {
         let echo = try EchoServer()
         let body = Data(repeating: 0x61, count: 64 * 1024 + 1)
-        let response = try RawHTTPClient.request(port: echo.port, method: method, target: "/upload", body: body)
+        let response = try LoopbackHTTPClient.request(port: echo.port, method: method, target: "/upload", body: body)
         #expect(response.status == 413)
         #expect(response.bodyText == payloadTooLargeBody)
     }
@@ -303,13 +302,12 @@ struct HTTPServerTests {
     @Test(arguments: ["POST", "PATCH"])
     func hugeDeclaredLengthIsAnsweredWithoutReadingTheBody(method: String) throws {
         let echo = try EchoServer()
-        let fd = try RawHTTPClient.connect(port: echo.port)
-        defer { close(fd) }
+        let client = try LoopbackHTTPClient.connect(port: echo.port)
         // Only the head is sent: the answer must not wait for 10 GB that never come.
         let head = "\(method) /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 10000000000\r\n\r\n"
-        RawHTTPClient.send(Data(head.utf8), on: fd)
+        client.sendRaw(Data(head.utf8))
         let started = Date()
-        let response = try RawHTTPClient.readResponse(from: fd)  // reads until the server closes
+        let response = try client.readResponseUntilClosed()
         #expect(response.status == 413)
         #expect(response.bodyText == payloadTooLargeBody)
         #expect(Date().timeIntervalSince(started) < 5)
@@ -317,43 +315,36 @@ struct HTTPServerTests {
 
     @Test func expectContinueWithOversizeBodyGets413InsteadOf100() throws {
         let echo = try EchoServer()
-        let fd = try RawHTTPClient.connect(port: echo.port)
-        defer { close(fd) }
+        let client = try LoopbackHTTPClient.connect(port: echo.port)
         let head = "PUT /upload HTTP/1.1\r\nHost: x\r\nExpect: 100-continue\r\nContent-Length: 70000\r\n\r\n"
-        RawHTTPClient.send(Data(head.utf8), on: fd)
-        let response = try RawHTTPClient.readResponse(from: fd)
+        client.sendRaw(Data(head.utf8))
+        let response = try client.readResponseUntilClosed()
         #expect(response.status == 413)
         #expect(response.bodyText == payloadTooLargeBody)
     }
 
     @Test func expectContinueWithAcceptableBodyGets100ThenTheAnswer() throws {
         let echo = try EchoServer()
-        let fd = try RawHTTPClient.connect(port: echo.port)
-        defer { close(fd) }
+        let client = try LoopbackHTTPClient.connect(port: echo.port)
         let head = "POST /upload HTTP/1.1\r\nHost: x\r\nConnection: close\r\nExpect: 100-continue\r\nContent-Length: 5\r\n\r\n"
-        RawHTTPClient.send(Data(head.utf8), on: fd)
-        var buffer = [UInt8](repeating: 0, count: 256)
-        let count = recv(fd, &buffer, buffer.count, 0)
-        #expect(String(decoding: buffer[0..<max(count, 0)], as: UTF8.self).hasPrefix("HTTP/1.1 100"))
-        RawHTTPClient.send(Data("hello".utf8), on: fd)
-        let response = try RawHTTPClient.readResponse(from: fd)
+        client.sendRaw(Data(head.utf8))
+        #expect(String(decoding: client.receiveSome(upTo: 256), as: UTF8.self).hasPrefix("HTTP/1.1 100"))
+        client.sendRaw(Data("hello".utf8))
+        let response = try client.readResponseUntilClosed()
         #expect(response.status == 200)
         #expect(try JSONDecoder().decode(Echo.self, from: response.body).bodyBytes == 5)
     }
 
     @Test func endlessChunkedBodyIsCutOff() throws {
         let echo = try EchoServer(maximumBodyBytes: 1000)
-        let fd = try RawHTTPClient.connect(port: echo.port)
-        defer { close(fd) }
+        let client = try LoopbackHTTPClient.connect(port: echo.port)
         var sent = Data("POST /upload HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
         let chunk = Data(repeating: 0x63, count: 4096)
         for _ in 0..<100 {  // 400 KB, far beyond cap + drain allowance, never terminated
             sent.append(Data("1000\r\n".utf8) + chunk + Data("\r\n".utf8))
         }
-        RawHTTPClient.send(sent, on: fd)  // may fail part-way once the server closes
-        var buffer = [UInt8](repeating: 0, count: 1024)
-        let received = recv(fd, &buffer, buffer.count, 0)
-        #expect(received <= 0, "the server closes the connection without an answer")
+        client.sendRaw(sent)  // may fail part-way once the server closes
+        #expect(client.receiveSome(upTo: 1024).isEmpty, "the server closes the connection without an answer")
         #expect(waitUntil { echo.server.liveRequestContexts == 0 })
     }
 
@@ -362,10 +353,10 @@ struct HTTPServerTests {
         // the last bytes of a partial body; such connections end at the idle timeout.
         let echo = try EchoServer(connectionTimeoutSeconds: 1)
         for _ in 0..<5 {
-            let fd = try RawHTTPClient.connect(port: echo.port)
+            let client = try LoopbackHTTPClient.connect(port: echo.port)
             let head = "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n0123456789"
-            RawHTTPClient.send(Data(head.utf8), on: fd)
-            close(fd)
+            client.sendRaw(Data(head.utf8))
+            client.close()
         }
         #expect(waitUntil { echo.server.createdRequestContexts == 5 }, "the server has read all five heads")
         #expect(waitUntil { echo.server.liveRequestContexts == 0 })
@@ -374,17 +365,17 @@ struct HTTPServerTests {
     @Test func perAddressConnectionLimitIsEnforced() throws {
         let server = HTTPServer()
         let port = try server.start(port: 0, maximumConnectionsPerAddress: 2) { _ in .text("ok") }
-        let first = try RawHTTPClient.connect(port: port)
-        let second = try RawHTTPClient.connect(port: port)
-        defer { close(second) }
-        for fd in [first, second] {  // half a request line: both stay open, neither is answered
-            RawHTTPClient.send(Data("GET / HTTP/1.1\r\n".utf8), on: fd)
+        let first = try LoopbackHTTPClient.connect(port: port)
+        let second = try LoopbackHTTPClient.connect(port: port)
+        defer { second.close() }
+        for client in [first, second] {  // half a request line: both stay open, neither is answered
+            client.sendRaw(Data("GET / HTTP/1.1\r\n".utf8))
         }
-        #expect(waitUntil { (try? RawHTTPClient.request(port: port)) == nil })
+        #expect(waitUntil { (try? LoopbackHTTPClient.request(port: port)) == nil })
         // Close each descriptor exactly once: tests share the process with the server, and
         // a second close could hit a number the server has reused (MHD aborts on that).
-        close(first)
-        #expect(waitUntil { (try? RawHTTPClient.request(port: port))?.status == 200 })
+        first.close()
+        #expect(waitUntil { (try? LoopbackHTTPClient.request(port: port))?.status == 200 })
     }
 
     @Test(arguments: [(0, 0, 30), (2, -1, 30), (2, 5000, 30), (2, 0, 0), (2000, 0, 30)])
@@ -402,17 +393,17 @@ struct HTTPServerTests {
     @Test func abortedUploadsFreeTheirRequestContexts() throws {
         let echo = try EchoServer()
         for _ in 0..<5 {
-            let fd = try RawHTTPClient.connect(port: echo.port)
+            let client = try LoopbackHTTPClient.connect(port: echo.port)
             let head = "POST /upload HTTP/1.1\r\nHost: x\r\nContent-Length: 1000\r\n\r\n0123456789"
-            RawHTTPClient.send(Data(head.utf8), on: fd)
+            client.sendRaw(Data(head.utf8))
             // Wait until the server has seen the headers (a context exists), then vanish:
             // the context must go long before the 30 s idle timeout.
             #expect(waitUntil { echo.server.liveRequestContexts == 1 })
-            close(fd)
+            client.close()
             #expect(waitUntil { echo.server.liveRequestContexts == 0 })
         }
         // Completed requests free theirs too.
-        _ = try RawHTTPClient.request(port: echo.port, method: "POST", target: "/x", body: Data("abc".utf8))
+        _ = try LoopbackHTTPClient.request(port: echo.port, method: "POST", target: "/x", body: Data("abc".utf8))
         #expect(waitUntil { echo.server.liveRequestContexts == 0 })
     }
 }

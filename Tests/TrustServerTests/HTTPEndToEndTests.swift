@@ -1,6 +1,7 @@
 import DeviceBinding
 import DeviceTrustCrypto
 import Foundation
+import MicroHTTP
 import ServerCredentials
 import Testing
 @testable import TrustServer
@@ -27,8 +28,8 @@ final class RunningServer: @unchecked Sendable {
         prepared.store.close()
     }
 
-    func send(_ method: String, _ target: String, _ body: (some Encodable)? = String?.none, admin: Bool = false) throws -> TestHTTPResponse {
-        try TestHTTPClient.send(port: port, method, target, json: body.map { try WireCoding.encode($0) }, bearer: admin ? adminKey : nil)
+    func send(_ method: String, _ target: String, _ body: (some Encodable)? = String?.none, admin: Bool = false) throws -> LoopbackHTTPResponse {
+        try LoopbackHTTPClient.send(port: port, method, target, json: body.map { try WireCoding.encode($0) }, bearer: admin ? adminKey : nil)
     }
 }
 
@@ -111,9 +112,9 @@ struct HTTPEndToEndTests {
         let anonymous = try running.send("POST", "/v1/enrollments", request)
         #expect(anonymous.status == 401)
         #expect(anonymous.problemCode == "unauthorized")
-        let wrongKey = try TestHTTPClient.send(port: running.port, "POST", "/v1/enrollments", json: try WireCoding.encode(request), bearer: String(running.adminKey.reversed()))
+        let wrongKey = try LoopbackHTTPClient.send(port: running.port, "POST", "/v1/enrollments", json: try WireCoding.encode(request), bearer: String(running.adminKey.reversed()))
         #expect(wrongKey.status == 401)
-        let basic = try TestHTTPClient.request(
+        let basic = try LoopbackHTTPClient.request(
             port: running.port, method: "GET", target: "/v1/accounts/acct-1/devices", headers: [("Authorization", "Basic \(running.adminKey)")])
         #expect(basic.status == 401)
         #expect(try running.send("GET", "/v1/accounts/acct-1/devices", String?.none).status == 401)
@@ -127,14 +128,14 @@ struct HTTPEndToEndTests {
     func errorsAndMetrics() throws {
         let running = try RunningServer()
         let huge = Data(repeating: UInt8(ascii: " "), count: 70 * 1024)
-        let tooLarge = try TestHTTPClient.send(port: running.port, "POST", "/v1/challenges", json: huge)
+        let tooLarge = try LoopbackHTTPClient.send(port: running.port, "POST", "/v1/challenges", json: huge)
         #expect(tooLarge.status == 413)
         #expect(tooLarge.problemCode == "payload_too_large")
 
-        let notJSON = try TestHTTPClient.send(port: running.port, "POST", "/v1/challenges", json: Data("{\"deviceId\":".utf8))
+        let notJSON = try LoopbackHTTPClient.send(port: running.port, "POST", "/v1/challenges", json: Data("{\"deviceId\":".utf8))
         #expect(notJSON.status == 400)
         #expect(notJSON.problemCode == "malformed_request")
-        let badEnum = try TestHTTPClient.send(
+        let badEnum = try LoopbackHTTPClient.send(
             port: running.port, "POST", "/v1/challenges", json: Data(#"{"deviceId":"d","key":"face","purpose":"unlock"}"#.utf8))
         #expect(badEnum.status == 400)
         let unknownDevice = try running.send("POST", "/v1/challenges", ChallengeRequest(deviceId: "nope", key: .device, purpose: .unlock))
@@ -160,7 +161,7 @@ struct HTTPEndToEndTests {
             deviceKey: KeyRegistration(key: phone.deviceKey.publicKey, proof: try phone.deviceKey.signature(for: payload)),
             biometricKey: nil, pin: TestPhone.pin)).deviceId
         let challenge = try running.prepared.service.createChallenge(ChallengeRequest(deviceId: phone.deviceId, key: .device, purpose: .unlock))
-        let short = try TestHTTPClient.send(
+        let short = try LoopbackHTTPClient.send(
             port: running.port, "POST", "/v1/challenges/\(challenge.challengeId)/response", json: Data(#"{"signature":"AA","pin":"12"}"#.utf8))
         #expect(short.status == 400)
         let signature = SignatureEncoding.encode(try phone.deviceKey.signature(for: Base64URL.decode(challenge.signingPayload)))
@@ -185,7 +186,7 @@ struct HTTPEndToEndTests {
         let tally = OutcomeTally()
         let port = running.port
         DispatchQueue.concurrentPerform(iterations: 50) { _ in
-            let status = (try? TestHTTPClient.send(port: port, "POST", "/v1/challenges/\(challenge.challengeId)/response", json: body).status) ?? -1
+            let status = (try? LoopbackHTTPClient.send(port: port, "POST", "/v1/challenges/\(challenge.challengeId)/response", json: body).status) ?? -1
             tally.record(String(status))
         }
         #expect(tally.count("200") == 1)

@@ -1,0 +1,450 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+#if canImport(Glibc)
+private let systemConnect = Glibc.connect
+private let systemSend = Glibc.send
+private let systemRecv = Glibc.recv
+private let systemShutdown = Glibc.shutdown
+private let noSignalFlag = Int32(MSG_NOSIGNAL)
+private let streamSocket = Int32(SOCK_STREAM.rawValue)
+#else
+private let systemConnect = Darwin.connect
+private let systemSend = Darwin.send
+private let systemRecv = Darwin.recv
+private let systemShutdown = Darwin.shutdown
+private let noSignalFlag: Int32 = 0  // SO_NOSIGPIPE is set on the socket instead
+private let streamSocket = SOCK_STREAM
+#endif
+
+/// A response read off the wire by ``LoopbackHTTPClient``.
+public struct LoopbackHTTPResponse: Sendable {
+    /// The status code, e.g. `200`.
+    public var status: Int
+    /// The header fields in the order received, names as sent by the server.
+    public var headers: [(name: String, value: String)]
+    /// The body, already de-chunked for `Transfer-Encoding: chunked`.
+    public var body: Data
+
+    public init(status: Int, headers: [(name: String, value: String)], body: Data) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The first value of the header `name`, compared case-insensitively.
+    public func header(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// The body decoded as UTF-8.
+    public var bodyText: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// A failure of ``LoopbackHTTPClient``: a refused address, a socket call that failed (with
+/// its `errno`), a timeout, or a malformed answer.
+public struct LoopbackHTTPError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    /// The `errno` of the failed socket call, or 0.
+    public var errnoValue: Int32
+
+    public init(description: String, errnoValue: Int32 = 0) {
+        self.description = description
+        self.errnoValue = errnoValue
+    }
+}
+
+/// A small blocking HTTP/1.1 client over one TCP connection to the loopback interface
+/// (`127.0.0.1` or `::1` only; any other address is refused), **for tests and benchmarks,
+/// not for production**: no TLS, no redirects, no proxies.
+///
+/// One instance is one connection, used from one thread at a time. ``request(method:target:headers:body:)``
+/// keeps the connection alive and reads each answer by its `Content-Length` or its chunked
+/// encoding; when the server closes (`Connection: close`, or an error), the next request
+/// opens a new connection, and ``connectionsOpened`` counts them. Sends and receives time
+/// out after `timeoutSeconds` (10 s by default).
+///
+/// Tests that need to send exactly the bytes they mean (chunked bodies, lying lengths,
+/// aborted uploads) use ``open()``, ``sendRaw(_:)``, ``receiveSome(upTo:)``,
+/// ``readResponseUntilClosed()`` and ``close()``.
+///
+/// ```swift
+/// let client = LoopbackHTTPClient(port: port)
+/// let response = try client.request(method: "GET", target: "/healthz")
+/// ```
+public final class LoopbackHTTPClient {
+    /// The loopback address connected to: `127.0.0.1` or `::1`.
+    public let host: String
+    public let port: UInt16
+    /// The send and receive timeout of each socket call, in seconds.
+    public let timeoutSeconds: Int
+    /// TCP connections opened so far (one when the server keeps the connection alive).
+    public private(set) var connectionsOpened = 0
+    private var socket: Int32 = -1
+    /// Bytes received and not yet consumed by a response.
+    private var received: [UInt8] = []
+    private var buffer = [UInt8](repeating: 0, count: 16 * 1024)
+
+    /// A client for `127.0.0.1:port`; does not connect yet.
+    public init(port: UInt16, timeoutSeconds: Int = 10) {
+        host = "127.0.0.1"
+        self.port = port
+        self.timeoutSeconds = timeoutSeconds
+    }
+
+    /// A client for `host:port`, where `host` must be `127.0.0.1` or `::1`; does not connect yet.
+    public init(host: String, port: UInt16, timeoutSeconds: Int = 10) throws(LoopbackHTTPError) {
+        guard host == "127.0.0.1" || host == "::1" else {
+            throw LoopbackHTTPError(description: "'\(host)' is not a loopback address (127.0.0.1 or ::1)")
+        }
+        self.host = host
+        self.port = port
+        self.timeoutSeconds = timeoutSeconds
+    }
+
+    deinit { close() }
+
+    /// Whether a connection is open.
+    public var isConnected: Bool { socket >= 0 }
+
+    // MARK: - Requests
+
+    /// Sends one request on the kept-alive connection (opening one when needed) and reads the
+    /// answer. `Content-Length` is added for `body` unless `headers` name a `Transfer-Encoding`.
+    /// A failed exchange closes the connection and throws.
+    public func request(
+        method: String = "GET",
+        target: String = "/",
+        headers: [(String, String)] = [],
+        body: Data? = nil
+    ) throws(LoopbackHTTPError) -> LoopbackHTTPResponse {
+        let bytes = requestBytes(method: method, target: target, headers: headers, body: body, connectionClose: false)
+        do {
+            try open()
+            try send(bytes)
+            let (response, keepAlive) = try readFramedResponse(method: method)
+            if !keepAlive { close() }
+            return response
+        } catch {
+            close()
+            throw error
+        }
+    }
+
+    /// Sends a JSON request (`Content-Type: application/json`; an empty body for a `POST`
+    /// without one) with `bearer` as `Authorization: Bearer` when given, on the kept-alive
+    /// connection.
+    public func send(_ method: String, _ target: String, json: Data? = nil, bearer: String? = nil) throws(LoopbackHTTPError) -> LoopbackHTTPResponse {
+        let (headers, body) = Self.jsonRequest(method, json: json, bearer: bearer)
+        return try request(method: method, target: target, headers: headers, body: body)
+    }
+
+    /// Sends one request with `Connection: close` on a new connection to `host:port` and reads
+    /// the answer until the server closes.
+    public static func request(
+        host: String = "127.0.0.1",
+        port: UInt16,
+        method: String = "GET",
+        target: String = "/",
+        headers: [(String, String)] = [],
+        body: Data? = nil
+    ) throws(LoopbackHTTPError) -> LoopbackHTTPResponse {
+        let client = try LoopbackHTTPClient(host: host, port: port)
+        try client.open()
+        client.sendRaw(client.requestBytes(method: method, target: target, headers: headers, body: body, connectionClose: true))
+        return try client.readResponseUntilClosed(method: method)
+    }
+
+    /// ``send(_:_:json:bearer:)`` with `Connection: close` on a new connection to `127.0.0.1:port`.
+    public static func send(port: UInt16, _ method: String, _ target: String, json: Data? = nil, bearer: String? = nil) throws(LoopbackHTTPError) -> LoopbackHTTPResponse {
+        let (headers, body) = jsonRequest(method, json: json, bearer: bearer)
+        return try request(port: port, method: method, target: target, headers: headers, body: body)
+    }
+
+    private static func jsonRequest(_ method: String, json: Data?, bearer: String?) -> (headers: [(String, String)], body: Data?) {
+        var headers: [(String, String)] = []
+        if json != nil { headers.append(("Content-Type", "application/json")) }
+        if let bearer { headers.append(("Authorization", "Bearer \(bearer)")) }
+        return (headers, json ?? (method == "POST" ? Data() : nil))
+    }
+
+    private func requestBytes(method: String, target: String, headers: [(String, String)], body: Data?, connectionClose: Bool) -> Data {
+        let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+        var head = "\(method) \(target) HTTP/1.1\r\nHost: \(authority)\r\n"
+        if connectionClose { head += "Connection: close\r\n" }
+        for (name, value) in headers {
+            head += "\(name): \(value)\r\n"
+        }
+        if let body, !headers.contains(where: { $0.0.lowercased() == "transfer-encoding" }) {
+            head += "Content-Length: \(body.count)\r\n"
+        }
+        head += "\r\n"
+        var bytes = Data(head.utf8)
+        if let body { bytes.append(body) }
+        return bytes
+    }
+
+    // MARK: - Connection and raw bytes
+
+    /// Opens the connection unless one is open, so that the first request does not pay for it.
+    public func open() throws(LoopbackHTTPError) {
+        guard socket < 0 else { return }
+        let ipv6 = host == "::1"
+        let fd = Foundation.socket(ipv6 ? AF_INET6 : AF_INET, streamSocket, 0)
+        guard fd >= 0 else { throw LoopbackHTTPError(description: "socket() failed: errno \(errno)", errnoValue: errno) }
+        var interval = timeval(tv_sec: .init(timeoutSeconds), tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &interval, socklen_t(MemoryLayout<timeval>.size))
+        // Small request/answer exchanges: without this, Nagle and delayed ACKs add tens of ms.
+        var one: Int32 = 1
+        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+        #if canImport(Darwin)
+        setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
+        #endif
+        let result: Int32
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = port.bigEndian
+            address.sin6_addr = in6addr_loopback
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    systemConnect(fd, $0, socklen_t(MemoryLayout<sockaddr_in6>.size))
+                }
+            }
+        } else {
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            result = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    systemConnect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+        }
+        guard result == 0 else {
+            let error = errno
+            Foundation.close(fd)
+            throw LoopbackHTTPError(description: "connect() to \(host) port \(port) failed: errno \(error)", errnoValue: error)
+        }
+        socket = fd
+        received = []
+        connectionsOpened += 1
+    }
+
+    /// A new client for `127.0.0.1:port` (or `::1`), already connected.
+    public static func connect(host: String = "127.0.0.1", port: UInt16) throws(LoopbackHTTPError) -> LoopbackHTTPClient {
+        let client = try LoopbackHTTPClient(host: host, port: port)
+        try client.open()
+        return client
+    }
+
+    /// Closes the connection, if open. Closing twice does nothing (a second `close(2)` could
+    /// hit a descriptor number the process has reused meanwhile).
+    public func close() {
+        if socket >= 0 {
+            Foundation.close(socket)
+            socket = -1
+        }
+        received = []
+    }
+
+    /// Half-closes the connection: no more bytes will be sent, answers can still be read.
+    public func finishSending() {
+        if socket >= 0 { _ = systemShutdown(socket, Int32(SHUT_WR)) }
+    }
+
+    /// Writes all of `bytes` as they are; returns false if the peer closed or reset (or no
+    /// connection is open).
+    @discardableResult
+    public func sendRaw(_ bytes: Data) -> Bool {
+        guard socket >= 0 else { return false }
+        let fd = socket
+        return bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = systemSend(fd, raw.baseAddress! + offset, raw.count - offset, noSignalFlag)
+                if written <= 0 { return false }
+                offset += written
+            }
+            return true
+        }
+    }
+
+    /// Returns the bytes of one `recv` (up to `maxBytes`, after any already buffered), or an
+    /// empty value when the peer closed, reset or the read timed out.
+    public func receiveSome(upTo maxBytes: Int = 16 * 1024) -> Data {
+        if !received.isEmpty {
+            let taken = received.prefix(maxBytes)
+            received.removeFirst(taken.count)
+            return Data(taken)
+        }
+        guard socket >= 0 else { return Data() }
+        let count = buffer.withUnsafeMutableBytes { systemRecv(socket, $0.baseAddress, min($0.count, maxBytes), 0) }
+        return count > 0 ? Data(buffer[0..<count]) : Data()
+    }
+
+    private func send(_ bytes: Data) throws(LoopbackHTTPError) {
+        guard sendRaw(bytes) else { throw LoopbackHTTPError(description: "send() failed: errno \(errno)", errnoValue: errno) }
+    }
+
+    // MARK: - Reading answers
+
+    /// Reads the next answer by its framing (`Content-Length`, chunked, or until the server
+    /// closes when it sends neither); an interim `1xx` answer is returned as it is. `method`
+    /// is the request's: the answer to a `HEAD` has no body.
+    public func readResponse(method: String = "GET") throws(LoopbackHTTPError) -> LoopbackHTTPResponse {
+        try readFramedResponse(method: method).response
+    }
+
+    /// Reads until the server closes (or resets after sending), then parses the one answer
+    /// received; bytes beyond it are an error.
+    public func readResponseUntilClosed(method: String = "GET") throws(LoopbackHTTPError) -> LoopbackHTTPResponse {
+        while socket >= 0, receive() {}
+        let response = try readFramedResponse(method: method).response
+        guard received.isEmpty else {
+            throw LoopbackHTTPError(description: "\(received.count) unexpected bytes after the response")
+        }
+        return response
+    }
+
+    /// Appends the bytes of one `recv` to `received`; false when the peer closed, reset or timed out.
+    private func receive() -> Bool {
+        guard socket >= 0 else { return false }
+        let count = buffer.withUnsafeMutableBytes { systemRecv(socket, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return false }
+        received.append(contentsOf: buffer[0..<count])
+        return true
+    }
+
+    private func receiveMore() throws(LoopbackHTTPError) {
+        guard socket >= 0 else { throw LoopbackHTTPError(description: "no connection") }
+        let count = buffer.withUnsafeMutableBytes { systemRecv(socket, $0.baseAddress, $0.count, 0) }
+        if count > 0 {
+            received.append(contentsOf: buffer[0..<count])
+        } else if count == 0 {
+            throw LoopbackHTTPError(description: "the server closed the connection mid-response")
+        } else {
+            throw LoopbackHTTPError(description: "recv() failed: errno \(errno)", errnoValue: errno)
+        }
+    }
+
+    /// Consumes one answer from `received` (receiving more as needed) and tells whether the
+    /// connection stays open after it.
+    private func readFramedResponse(method: String) throws(LoopbackHTTPError) -> (response: LoopbackHTTPResponse, keepAlive: Bool) {
+        var headEnd = Self.endOfHead(in: received)
+        while headEnd == nil {
+            try receiveMore()
+            headEnd = Self.endOfHead(in: received)
+        }
+        let head = try Self.parseHead(received[..<headEnd!])
+        received.removeFirst(headEnd!)
+        let body: Data
+        var keepAlive = head.keepAlive
+        if method == "HEAD" || head.status == 204 || head.status == 304 || (100..<200).contains(head.status) {
+            body = Data()
+        } else if head.chunked {
+            body = try readChunkedBody()
+        } else if let length = head.contentLength {
+            while received.count < length { try receiveMore() }
+            body = Data(received[..<length])
+            received.removeFirst(length)
+        } else {
+            while receive() {}
+            body = Data(received)
+            received = []
+            keepAlive = false
+        }
+        return (LoopbackHTTPResponse(status: head.status, headers: head.headers, body: body), keepAlive)
+    }
+
+    private func readChunkedBody() throws(LoopbackHTTPError) -> Data {
+        var body = Data()
+        while true {
+            let sizeLine = try readLine()
+            let digits = sizeLine.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            guard let size = Int(digits, radix: 16), size >= 0 else {
+                throw LoopbackHTTPError(description: "bad chunk size line '\(sizeLine)'")
+            }
+            if size == 0 {
+                while try !readLine().isEmpty {}  // trailers up to the blank line
+                return body
+            }
+            while received.count < size + 2 { try receiveMore() }
+            guard received[size] == 13, received[size + 1] == 10 else {
+                throw LoopbackHTTPError(description: "a chunk not followed by CRLF")
+            }
+            body.append(contentsOf: received[..<size])
+            received.removeFirst(size + 2)
+        }
+    }
+
+    private func readLine() throws(LoopbackHTTPError) -> String {
+        while true {
+            if let end = Self.endOfLine(in: received) {
+                let line = String(decoding: received[..<(end - 2)], as: UTF8.self)
+                received.removeFirst(end)
+                return line
+            }
+            try receiveMore()
+        }
+    }
+
+    private static func endOfLine(in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 2 else { return nil }
+        for index in 1..<bytes.count where bytes[index] == 10 && bytes[index - 1] == 13 {
+            return index + 1
+        }
+        return nil
+    }
+
+    /// The index just after `\r\n\r\n`, or `nil` when the head is not complete.
+    static func endOfHead(in bytes: [UInt8]) -> Int? {
+        guard bytes.count >= 4 else { return nil }
+        for index in 3..<bytes.count
+        where bytes[index] == 10 && bytes[index - 1] == 13 && bytes[index - 2] == 10 && bytes[index - 3] == 13 {
+            return index + 1
+        }
+        return nil
+    }
+
+    private struct Head {
+        var status: Int
+        var headers: [(name: String, value: String)]
+        var contentLength: Int?
+        var chunked: Bool
+        var keepAlive: Bool
+    }
+
+    /// The status, headers, framing and whether the connection stays open, from a response head.
+    private static func parseHead(_ bytes: ArraySlice<UInt8>) throws(LoopbackHTTPError) -> Head {
+        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: true)
+        guard let statusLine = lines.first else { throw LoopbackHTTPError(description: "empty response head") }
+        let parts = statusLine.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
+            throw LoopbackHTTPError(description: "bad status line '\(statusLine)'")
+        }
+        var head = Head(status: status, headers: [], contentLength: nil, chunked: false, keepAlive: parts[0] == "HTTP/1.1")
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            let name = String(line[..<colon])
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            head.headers.append((name, value))
+            let lowered = value.lowercased()
+            switch name.lowercased() {
+            case "content-length":
+                guard let length = Int(value), length >= 0 else { throw LoopbackHTTPError(description: "bad Content-Length '\(value)'") }
+                head.contentLength = length
+            case "connection": head.keepAlive = lowered.contains("keep-alive") || (head.keepAlive && !lowered.contains("close"))
+            case "transfer-encoding": head.chunked = lowered.contains("chunked")
+            default: break
+            }
+        }
+        return head
+    }
+}
