@@ -91,7 +91,7 @@ var targets: [Target] = [
     .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"]),
     .testTarget(
         name: "DeviceBindingClientTests",
-        dependencies: ["DeviceBindingClient", "DeviceBinding", "SecureStorage", "DeviceEmulator", "TrustServer", "DeviceTrustCrypto", "ServerCredentials", "DeviceTrustDemo"]
+        dependencies: ["DeviceBindingClient", "DeviceBinding", "SecureStorage", "DeviceEmulator", "TrustServer", "DeviceTrustCrypto", "ServerCredentials", "DeviceTrustDemo", "MicroHTTP"]
     ),
     .testTarget(name: "DeviceTrustDemoTests", dependencies: ["DeviceTrustDemo"]),
     .testTarget(

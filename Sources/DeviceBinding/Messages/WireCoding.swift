@@ -9,14 +9,27 @@ public enum WireCoding {
     /// - Throws: ``CanonicalJSONError`` for JSON the strict parser rejects, `DecodingError`
     ///   for a missing or mistyped field. Neither repeats the body.
     public static func decode<T: Decodable>(_ type: T.Type, from data: Data) throws -> T {
-        _ = try JSONValue(parsing: data)
-        return try JSONDecoder().decode(type, from: data)
+        let value = try JSONValue(parsing: data)
+        // Fast path: map the value the strict parser already built. It succeeds only where
+        // JSONDecoder would decode the same result; anything else (including every error)
+        // goes through JSONDecoder, so results and errors stay JSONDecoder's.
+        if let decoded = try? JSONValueDecoder.decode(type, from: value, codingPath: []) {
+            return decoded
+        }
+        return try decoder.decode(type, from: data)
     }
 
     /// Encodes a body as compact JSON with sorted member names and unescaped slashes.
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
+        try encoder.encode(value)
+    }
+
+    // Shared: both are thread-safe once configured, and building them per body costs
+    // more than small bodies take to code.
+    private static let decoder = JSONDecoder()
+    private static let encoder: JSONEncoder = {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
-    }
+        return encoder
+    }()
 }

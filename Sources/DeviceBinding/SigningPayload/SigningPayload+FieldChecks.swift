@@ -10,6 +10,17 @@ extension SigningPayload {
         guard value.utf8.count <= maximumIdentifierByteCount else {
             throw invalid("the value must be at most \(maximumIdentifierByteCount) bytes of UTF-8")
         }
+        // ASCII fast path, same rules: the only ASCII control/format characters are
+        // 0x00–0x1F and 0x7F, and the only ASCII whitespace they leave is the space.
+        if value.utf8.allSatisfy({ $0 < 0x80 }) {
+            guard value.utf8.allSatisfy({ $0 >= 0x20 && $0 != 0x7F }) else {
+                throw invalid("the value must not contain line breaks, control or invisible format characters")
+            }
+            if value.utf8.first == 0x20 || value.utf8.last == 0x20 {
+                throw invalid("the value must not begin or end with whitespace")
+            }
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar.properties.generalCategory {
             case .control, .format, .lineSeparator, .paragraphSeparator, .surrogate:

@@ -11,10 +11,14 @@ public struct RandomSource: Sendable {
     /// The operating system's CSPRNG (`getrandom` on Linux, `arc4random` on Apple
     /// platforms), through `SystemRandomNumberGenerator`.
     public static let system = RandomSource { count in
+        // Eight bytes per draw: each draw is a system call.
         var generator = SystemRandomNumberGenerator()
-        var bytes = Data(count: count)
-        for index in bytes.indices { bytes[index] = generator.next() }
-        return bytes
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(count + 8)
+        while bytes.count < count {
+            withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) }
+        }
+        return Data(bytes[..<count])
     }
 
     /// `count` random bytes.
