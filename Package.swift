@@ -19,6 +19,9 @@ var targets: [Target] = [
     .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
 
+    // The error shape the modules share: an extensible code, a private reason, a place.
+    .target(name: "CodedErrors"),
+
     // CryptoKit-shaped API over OpenSSL 3 on Linux; re-exports CryptoKit on Apple platforms.
     .target(
         name: "DeviceTrustCrypto",
@@ -34,7 +37,7 @@ var targets: [Target] = [
     // An emulated iOS device (keychain, Secure Enclave, biometry, lock state) for tests.
     .target(
         name: "DeviceEmulator",
-        dependencies: ["SecureStorage", "DeviceTrustCrypto"]
+        dependencies: ["SecureStorage", "DeviceTrustCrypto", "CodedErrors"]
     ),
 
     // The wire protocol shared by server and client: signing payloads, canonical JSON,
@@ -49,7 +52,7 @@ var targets: [Target] = [
     .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"]),
 
     // Server-side credentials: Argon2id PIN hashes (libsodium) and ES256 access tokens.
-    .target(name: "ServerCredentials", dependencies: ["DeviceTrustCrypto", "DeviceBinding", "CSodium"]),
+    .target(name: "ServerCredentials", dependencies: ["DeviceTrustCrypto", "DeviceBinding", "CSodium", "CodedErrors"]),
 
     // The server: enrollment, challenges, approvals, PINs, tokens; routes over MicroHTTP.
     .target(
@@ -123,6 +126,7 @@ let package = Package(
         .library(name: "DeviceTrustCrypto", targets: ["DeviceTrustCrypto"]),
         .library(name: "SecureStorage", targets: ["SecureStorage"]),
         .library(name: "DeviceEmulator", targets: ["DeviceEmulator"]),
+        .library(name: "CodedErrors", targets: ["CodedErrors"]),
         .library(name: "DeviceBindingClient", targets: ["DeviceBindingClient"]),
         .executable(name: "devicetrust", targets: ["devicetrust"]),
         .executable(name: "devicetrust-benchmark", targets: ["devicetrust-benchmark"]),
