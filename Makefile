@@ -3,12 +3,18 @@
 #   make run         install what is missing, then start the server on its embedded SQLite default
 #   make test        install what is missing, build with zero warnings, run every test
 #   make valgrind    the crypto tests under valgrind's memcheck (leaks, invalid accesses)
-#   make bench       the crypto benchmark next to `openssl speed` (release build)
+#   make bench       the crypto benchmark next to `openssl speed` (release build); the
+#                    server load and App Attest benchmarks: `make bench ARGS=server`,
+#                    `make bench ARGS=attestation`
+#   make bench-audit `devicetrust audit` next to mobsfscan on the same tree (pip-installs mobsfscan)
+#   make fuzz        build the libFuzzer harnesses in Fuzz/ and run each for FUZZ_SECONDS; fails on a crash or timeout
 #   make clean       remove build products
 #
 # Variables: ARGS (flags for `devicetrust serve` or the benchmark, e.g.
 # `make run ARGS="--port 9090"`, `make bench ARGS=--quick`), FILTER (a test
-# filter, e.g. `make test FILTER=APISHA2Tests`).
+# filter, e.g. `make test FILTER=APISHA2Tests`), FUZZ_SECONDS (per harness, default 600)
+# and FUZZ_TARGETS (some of DERCertificate CBORDecoder KeyDescription; default all), e.g.
+# `make fuzz FUZZ_SECONDS=120 FUZZ_TARGETS=CBORDecoder`.
 
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
@@ -26,8 +32,10 @@ VALGRIND_SKIP := OpenSSLInteropTests
 
 ARGS ?=
 FILTER ?=
+FUZZ_SECONDS ?= 600
+FUZZ_TARGETS ?=
 
-.PHONY: help deps deps-valgrind run bench test valgrind clean
+.PHONY: help deps deps-valgrind run bench bench-audit test valgrind fuzz clean
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -45,6 +53,9 @@ run: deps
 bench: deps
 	$(SWIFT) run -c release devicetrust-benchmark $(ARGS)
 
+bench-audit: deps
+	bash scripts/audit-benchmark.sh $(ARGS)
+
 test: deps
 	bash scripts/build-tests-checked.sh $(CHECKED_BUILD)
 	$(SWIFT) test --parallel $(CHECKED_FLAGS) $(if $(FILTER),--filter '$(FILTER)')
@@ -52,6 +63,11 @@ test: deps
 valgrind: deps-valgrind
 	bash scripts/build-tests-checked.sh $(CHECKED_BUILD)
 	bash scripts/valgrind-tests.sh --skip '$(VALGRIND_SKIP)' $(CHECKED_BUILD) $(VALGRIND_TEST_TARGETS)
+
+# libFuzzer via `swiftc -sanitize=fuzzer,address`; see Fuzz/README.md. Crashing inputs
+# land in .build/fuzz/artifacts/.
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) bash scripts/fuzz.sh $(FUZZ_TARGETS)
 
 clean:
 	$(SWIFT) package clean

@@ -2,7 +2,27 @@
 //
 // DeviceTrust: secure storage, hardware-bound device keys, a verifying server and an
 // auditor for mobile apps. One package; one settings loop for all Swift targets.
+import Foundation
 import PackageDescription
+
+/// The toolchain's own SwiftSyntax/SwiftParser host libraries (next to the compiler on
+/// PATH): the auditor parses Swift with the compiler's parser instead of a fetched package.
+let swiftSyntaxHost: String = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    for directory in path.split(separator: ":") {
+        let compiler = URL(fileURLWithPath: String(directory)).appendingPathComponent("swiftc")
+        guard FileManager.default.isExecutableFile(atPath: compiler.path) else { continue }
+        let host = compiler.resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("../lib/swift/host").standardizedFileURL.path
+        if FileManager.default.fileExists(atPath: host + "/SwiftParser.swiftmodule") { return host }
+    }
+    return "/usr/lib/swift/host"
+}()
+let swiftSyntaxSettings: [SwiftSetting] = [.unsafeFlags(["-I", swiftSyntaxHost])]
+let swiftSyntaxLinking: [LinkerSetting] = [.unsafeFlags([
+    "-L", swiftSyntaxHost, "-lSwiftParser", "-lSwiftSyntax", "-lSwiftDiagnostics",
+    "-Xlinker", "-rpath", "-Xlinker", swiftSyntaxHost,
+])]
 
 let linuxOnly = TargetDependencyCondition.when(platforms: [.linux, .android])
 
@@ -40,6 +60,38 @@ var targets: [Target] = [
         dependencies: ["SecureStorage", "DeviceTrustCrypto", "CodedErrors"]
     ),
 
+    // Strict, bounded DER (X.690) reading and PEM blocks: pure Swift, for iOS and server.
+    .target(name: "ASN1DER"),
+
+    // X.509 certificates parsed in pure Swift; signature and path checks over OpenSSL
+    // (where it exists) from the `OpenSSL/` folder.
+    .target(
+        name: "X509Certificates",
+        dependencies: ["ASN1DER", "CodedErrors", .target(name: "COpenSSL", condition: linuxOnly)]
+    ),
+
+    // Apple App Attest and Android Key Attestation verification: pure, no HTTP, no database.
+    .target(
+        name: "Attestation",
+        dependencies: ["ASN1DER", "X509Certificates", "DeviceTrustCrypto", "CodedErrors"]
+    ),
+
+    // Emulated App Attest and Android Keystore attestation under test roots, byte for byte
+    // in the form real devices produce: for tests, demos and the emulated devices.
+    .target(
+        name: "EmulatedAttestation",
+        dependencies: ["ASN1DER", "X509Certificates", "DeviceTrustCrypto", "CodedErrors", "SecureStorage"]
+    ),
+
+    // `devicetrust audit`: finds the seeds' pitfalls in iOS code (Swift via the toolchain's
+    // SwiftParser, Objective-C, property lists), with text, JSON and SARIF reports.
+    .target(
+        name: "Auditor",
+        dependencies: ["DeviceTrustCrypto"],
+        swiftSettings: swiftSyntaxSettings,
+        linkerSettings: swiftSyntaxLinking
+    ),
+
     // The wire protocol shared by server and client: signing payloads, canonical JSON,
     // messages, error codes.
     .target(name: "DeviceBinding", dependencies: ["DeviceTrustCrypto"]),
@@ -73,12 +125,17 @@ var targets: [Target] = [
     ),
 
     // The one executable: subcommands only parse and wire.
-    .executableTarget(name: "devicetrust", dependencies: ["TrustServer", "DeviceTrustDemo"]),
+    .executableTarget(
+        name: "devicetrust",
+        dependencies: ["TrustServer", "DeviceTrustDemo", "Auditor"],
+        swiftSettings: swiftSyntaxSettings,
+        linkerSettings: swiftSyntaxLinking
+    ),
 
     // `swift run -c release devicetrust-benchmark`: our figures next to `openssl speed`.
     .executableTarget(
         name: "devicetrust-benchmark",
-        dependencies: ["DeviceTrustCrypto", "DeviceBinding", "TrustServer", "MicroHTTP"]
+        dependencies: ["DeviceTrustCrypto", "DeviceBinding", "TrustServer", "MicroHTTP", "Attestation", "EmulatedAttestation"]
     ),
 
     .testTarget(
@@ -105,6 +162,24 @@ var targets: [Target] = [
     .testTarget(
         name: "DeviceTrustBenchmarkTests",
         dependencies: ["devicetrust-benchmark"]
+    ),
+    .testTarget(name: "ASN1DERTests", dependencies: ["ASN1DER"]),
+    .testTarget(
+        name: "AuditorTests",
+        dependencies: ["Auditor"],
+        exclude: ["Fixtures"],
+        swiftSettings: swiftSyntaxSettings,
+        linkerSettings: swiftSyntaxLinking
+    ),
+    .testTarget(
+        name: "EmulatedAttestationTests",
+        dependencies: ["EmulatedAttestation", "X509Certificates", "ASN1DER", "DeviceTrustCrypto"]
+    ),
+    .testTarget(name: "X509CertificatesTests", dependencies: ["X509Certificates", "ASN1DER"], exclude: ["Fixtures"]),
+    .testTarget(
+        name: "AttestationTests",
+        dependencies: ["Attestation", "X509Certificates", "ASN1DER", "DeviceTrustCrypto", "EmulatedAttestation"],
+        exclude: ["Vectors"]
     ),
     .testTarget(
         name: "DeviceTrustCryptoTests",

@@ -37,6 +37,12 @@ for group in "$@"; do
     esac
 done
 
+# The SARIF report test validates against the official schema with Python's jsonschema
+# (PyPI); CPython and pip come with the machine.
+if ! python3 -c 'import jsonschema' 2>/dev/null; then
+    python3 -m pip install --quiet jsonschema
+fi
+
 missing=()
 for package in "${wanted[@]}"; do
     status=$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null || true)

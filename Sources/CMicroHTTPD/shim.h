@@ -15,13 +15,13 @@
 #include <arpa/inet.h>
 #include <microhttpd.h>
 
-/// Starts a daemon bound to `address` (port 0 picks a free port) with an internal
-/// thread pool of `thread_pool_size` threads polling with epoll on Linux.
+/// Starts a daemon bound to `address` (port 0 picks a free port) with one internal
+/// polling thread (epoll on Linux) that does the socket I/O, and suspend/resume allowed,
+/// so that handlers can run on threads of our own and resume the connection when done.
 /// `per_ip_connection_limit` 0 means no per-address limit.
 /// Returns NULL on failure. The caller owns the daemon: `MHD_stop_daemon` it exactly once.
 static inline struct MHD_Daemon *dt_mhd_start_daemon(
     const struct sockaddr_in *address,
-    unsigned int thread_pool_size,
     size_t connection_memory_limit,
     unsigned int connection_timeout_seconds,
     unsigned int connection_limit,
@@ -32,16 +32,15 @@ static inline struct MHD_Daemon *dt_mhd_start_daemon(
     void *request_completed_context)
 {
 #if defined(__linux__)
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL;
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_EPOLL | MHD_ALLOW_SUSPEND_RESUME;
 #else
-    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL;
+    unsigned int flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | MHD_ALLOW_SUSPEND_RESUME;
 #endif
     return MHD_start_daemon(flags,
                             ntohs(address->sin_port),
                             NULL, NULL,
                             access_handler, access_handler_context,
                             MHD_OPTION_SOCK_ADDR, (const struct sockaddr *) address,
-                            MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, connection_memory_limit,
                             MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout_seconds,
                             MHD_OPTION_CONNECTION_LIMIT, connection_limit,

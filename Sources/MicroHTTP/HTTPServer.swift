@@ -2,8 +2,11 @@ import Foundation
 
 /// A small HTTP/1.1 server over GNU libmicrohttpd.
 ///
-/// The handler runs synchronously on the server's own thread pool, concurrently for
-/// different connections. Request bodies are capped (413 with a
+/// One libmicrohttpd thread does the socket I/O; the handler runs synchronously on the
+/// server's own pool of threads (`threads`, more while all are busy), concurrently for
+/// different connections, taking complete requests in arrival order whatever connection
+/// they came on (so no connection waits behind others that happen to share a thread).
+/// Request bodies are capped (413 with a
 /// ``HTTPProblem/payloadTooLarge`` problem beyond the cap). The server logs nothing.
 ///
 /// ```swift
@@ -36,7 +39,9 @@ public final class HTTPServer: @unchecked Sendable {
     /// - Parameters:
     ///   - host: the numeric IPv4 address to bind, loopback by default.
     ///   - port: the TCP port; 0 picks a free one.
-    ///   - threads: the size of the thread pool that runs `handler` (at least 1).
+    ///   - threads: the threads kept to run `handler` (at least 1); while all are busy and
+    ///     requests wait, more are started, up to 64 in all (a handler may be waiting for
+    ///     the disk), and end after 2 s without work.
     ///   - maximumBodyBytes: the largest request body accepted; larger ones get 413.
     ///   - connectionTimeoutSeconds: idle connections are closed after this many seconds.
     ///     This also bounds how long a client that vanished in the middle of an upload
@@ -81,15 +86,21 @@ public final class HTTPServer: @unchecked Sendable {
             guard daemon == nil else {
                 throw HTTPServerError(.alreadyRunning, "call stop() before starting the server again")
             }
-            let started = try MHDDaemon(
-                host: host,
-                port: port,
-                threads: threads,
-                connectionTimeoutSeconds: connectionTimeoutSeconds,
-                maximumConnections: maximumConnections,
-                maximumConnectionsPerAddress: maximumConnectionsPerAddress,
-                context: ServerContext(handler: handler, maximumBodyBytes: maximumBodyBytes)
-            )
+            let context = ServerContext(handler: handler, maximumBodyBytes: maximumBodyBytes, threads: threads)
+            let started: MHDDaemon
+            do {
+                started = try MHDDaemon(
+                    host: host,
+                    port: port,
+                    connectionTimeoutSeconds: connectionTimeoutSeconds,
+                    maximumConnections: maximumConnections,
+                    maximumConnectionsPerAddress: maximumConnectionsPerAddress,
+                    context: context
+                )
+            } catch {
+                context.pool.stop()
+                throw error
+            }
             daemon = started
             return started.port
         }
@@ -122,10 +133,13 @@ public final class HTTPServer: @unchecked Sendable {
 final class ServerContext: Sendable {
     let handler: HTTPHandler
     let maximumBodyBytes: Int
+    /// The threads that run `handler`; stopped by ``MHDDaemon``.
+    let pool: HandlerPool
 
-    init(handler: @escaping HTTPHandler, maximumBodyBytes: Int) {
+    init(handler: @escaping HTTPHandler, maximumBodyBytes: Int, threads: Int) {
         self.handler = handler
         self.maximumBodyBytes = maximumBodyBytes
+        pool = HandlerPool(threads: threads)
     }
 
     #if DEBUG

@@ -5,20 +5,26 @@ import TrustStore
 ///
 /// - One connection, serialised by a lock: safe from any number of threads, and every
 ///   transaction sees the previous one's effects. Other processes may open the same file;
-///   `BEGIN IMMEDIATE` and the busy timeout serialise them.
-/// - WAL journal, `foreign_keys=ON`, `synchronous=FULL` for every security-relevant write.
+///   `BEGIN IMMEDIATE` and the busy timeout serialise them. A second connection, on a
+///   thread of its own, only checkpoints the WAL (``WALCheckpointer``).
+/// - WAL journal, `foreign_keys=ON`; every security-relevant write is on stable storage
+///   before it returns (see Durability).
 /// - The file and its `-wal`/`-shm` companions are created with mode 0600.
-/// - Numbered migrations run in one transaction at open.
+/// - Numbered migrations run in one transaction at open (with `synchronous=FULL`).
 ///
 /// ## Durability
-/// Everything listed as durable in ``TrustStorage`` is committed with `synchronous=FULL`
-/// (the WAL is fsync'd before the call returns). Two writes may skip the fsync, by
-/// committing with `synchronous=NORMAL` on the same connection: ``insertChallenge(_:)``
-/// (unless ``Options/issuedChallengesWaitForFsync`` is set) and ``markDeviceUsed(id:at:)``,
-/// plus ``purgeExpired(before:)``. In WAL mode such a commit can be lost on power failure,
-/// but never reordered: the next FULL commit fsyncs the whole WAL, earlier frames included.
+/// Everything listed as durable in ``TrustStorage`` is on stable storage before the call
+/// returns: the transaction commits with `synchronous=NORMAL` under the lock, then the
+/// WAL is fdatasync'd after the lock is released (``WALSync``: group commit, one fdatasync
+/// for every commit made before it began). That is `synchronous=FULL`'s guarantee without
+/// holding the connection while the disk works, so readers and other writers go on
+/// meanwhile. Two writes skip the fsync: ``insertChallenge(_:)`` (unless
+/// ``Options/issuedChallengesWaitForFsync`` is set) and ``markDeviceUsed(id:at:)``, plus
+/// ``purgeExpired(before:)``. In WAL mode such a commit can be lost on power failure, but
+/// never reordered: the next durable write syncs the whole WAL, earlier frames included.
 public final class SQLiteTrustStore: TrustStorage, @unchecked Sendable {
-    // @unchecked: all mutable state (`connection`, `synchronousLevel`) is accessed only with `lock` held.
+    // @unchecked: all mutable state (`connection`, `synchronousLevel`) is accessed only with
+    // `lock` held; `walSync` and `checkpointer` are thread-safe.
 
     /// How a store opens and commits.
     public struct Options: Sendable {
@@ -44,6 +50,8 @@ public final class SQLiteTrustStore: TrustStorage, @unchecked Sendable {
     private let lock = NSLock()
     private var connection: SQLiteConnection?
     private var synchronousLevel: SynchronousLevel = .full
+    private let walSync: WALSync
+    private let checkpointer: WALCheckpointer
 
     enum SynchronousLevel { case full, normal }
 
@@ -74,39 +82,65 @@ public final class SQLiteTrustStore: TrustStorage, @unchecked Sendable {
         guard mode?.lowercased() == "wal" else {
             throw StoreError(.cannotOpen, reason: "cannot enable the WAL journal on the SQLite database at \(path)")
         }
+        // Checkpoints run on their own connection and thread (WALCheckpointer), not inside
+        // a commit on this one.
         try connection.executeValueFreeSQL(
-            "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON;", during: "configuring the connection")
+            "PRAGMA synchronous=FULL; PRAGMA foreign_keys=ON; PRAGMA wal_autocheckpoint=0;", during: "configuring the connection")
         try SQLiteSchema.migrate(connection)
+        // After the migration transaction, so the WAL file exists.
+        walSync = try WALSync(databasePath: path)
+        checkpointer = try WALCheckpointer(path: path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
         self.connection = connection
+    }
+
+    /// Stops the checkpoint thread; the connections close as they are released.
+    deinit {
+        checkpointer.stop()
+        walSync.close()
     }
 
     /// Closes the connection. Later calls throw ``StoreError/Code/closed``. Idempotent;
     /// `deinit` closes too.
     public func close() {
+        checkpointer.stop()
         lock.lock()
         defer { lock.unlock() }
         connection?.close()
         connection = nil
+        walSync.close()
     }
 
     // MARK: Transactions
 
     /// Runs `body` in one `BEGIN IMMEDIATE` transaction (the write lock taken before the
-    /// first read), committed with `synchronous=FULL` when `durable`, else NORMAL.
+    /// first read), committed with `synchronous=NORMAL`; when `durable`, returns only once
+    /// the WAL is synced past the commit (outside the lock, see ``WALSync``).
     func writeTransaction<Result>(
         _ operation: String,
         durable: Bool = true,
         _ body: (SQLiteConnection) throws(StoreError) -> Result
     ) throws(StoreError) -> Result {
+        let (result, ticket) = try committedTransaction(operation, body)
+        if durable { try walSync.sync(through: ticket) }
+        return result
+    }
+
+    /// The transaction of ``writeTransaction(_:durable:_:)``, under the lock; returns its
+    /// ``WALSync`` ticket with the result.
+    private func committedTransaction<Result>(
+        _ operation: String,
+        _ body: (SQLiteConnection) throws(StoreError) -> Result
+    ) throws(StoreError) -> (Result, UInt64) {
         lock.lock()
         defer { lock.unlock() }
         let connection = try openConnection()
-        try setSynchronous(durable ? .full : .normal, on: connection)
+        try setSynchronous(.normal, on: connection)
         try connection.statement("BEGIN IMMEDIATE").execute(during: "\(operation): beginning a transaction")
         do throws(StoreError) {
             let result = try body(connection)
             try connection.statement("COMMIT").execute(during: "\(operation): committing")
-            return result
+            checkpointer.commitsMade()
+            return (result, walSync.committed())
         } catch {
             if connection.isInTransaction {
                 try? connection.statement("ROLLBACK").execute(during: "\(operation): rolling back")

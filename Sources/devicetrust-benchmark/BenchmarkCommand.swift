@@ -9,6 +9,7 @@ enum BenchmarkCommand {
     static func run(arguments: [String]) -> Int32 {
         let (subcommand, arguments) = BenchmarkSubcommand.split(arguments)
         if subcommand == .server { return ServerLoadCommand.run(arguments: arguments) }
+        if subcommand == .attestation { return AttestationBenchmarkCommand.run(arguments: arguments) }
         let options: BenchmarkOptions
         do {
             switch try BenchmarkOptions.parse(arguments) {
@@ -107,7 +108,7 @@ enum BenchmarkCommand {
 
     /// Pins this (the main) thread to the first core it may use, and returns that core;
     /// `nil` where the OS offers no pinning (Apple platforms).
-    private static func pinToOneCore() throws -> Int? {
+    static func pinToOneCore() throws -> Int? {
         #if os(Linux)
         let core = try CorePinning.firstAllowedCore()
         try CorePinning.pinCurrentThread(to: core)

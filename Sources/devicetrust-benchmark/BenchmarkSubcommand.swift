@@ -6,6 +6,8 @@ enum BenchmarkSubcommand: String, Equatable, CaseIterable {
     case crypto
     /// The server under load (``ServerLoadCommand``).
     case server
+    /// App Attest verification next to `openssl speed` (``AttestationBenchmarkCommand``).
+    case attestation
 
     /// The subcommand and the arguments that belong to it.
     static func split(_ arguments: [String]) -> (subcommand: BenchmarkSubcommand, arguments: [String]) {

@@ -26,6 +26,11 @@ enum OpenSSLSpeedOutput {
         return (values[0], values[1])
     }
 
+    /// Verifications per second on `curve` (e.g. `nistp384`) from `openssl speed ecdsap384`.
+    static func ecdsaVerifies(_ output: String, curve: String) throws(ParseError) -> Double {
+        try columns(["sign/s", "verify/s"], in: output, rowNamed: "ecdsa", curve: curve)[1]
+    }
+
     /// Key agreements per second from `openssl speed ecdhp256`.
     static func ecdhP256(_ output: String) throws(ParseError) -> Double {
         try columns(["op/s"], in: output, rowNamed: "ecdh", curve: "nistp256")[0]

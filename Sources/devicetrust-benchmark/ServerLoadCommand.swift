@@ -21,7 +21,7 @@ enum ServerLoadCommand {
             return 2
         }
 
-        progress("starting the server (\(options.serverThreads) HTTP threads) in a temporary data directory")
+        progress("starting the server (\(options.serverThreads) HTTP handler threads) in a temporary data directory")
         let server: InProcessTrustServer
         do {
             server = try InProcessTrustServer(threads: options.serverThreads)
@@ -103,7 +103,7 @@ enum ServerLoadCommand {
             DeviceTrust benchmark: the server under concurrent approvals, in this process
               build:    \(build)
               machine:  \(cores) cores, shared by the server and the load generator (same process)
-              server:   127.0.0.1:\(server.port), \(server.threads) HTTP threads (libmicrohttpd, epoll), SQLite in
+              server:   127.0.0.1:\(server.port), \(server.threads) HTTP handler threads behind one libmicrohttpd epoll thread, SQLite in
                         \(server.dataDirectory.path); rate limits raised for the benchmark
               clients:  \(options.clients), each a thread with one keep-alive HTTP/1.1 connection and one
                         enrolled device (software P-256 biometric key)

@@ -6,7 +6,7 @@ struct ServerLoadOptions: Equatable {
     var approvals: Int = 3000
     /// The run stops after this many seconds even if not every approval was attempted.
     var secondsCap: Int = 60
-    /// The server's HTTP thread pool (libmicrohttpd threads running the handlers).
+    /// The server's HTTP handler threads (behind one libmicrohttpd I/O thread).
     var serverThreads: Int = 4
 
     static let usage = """
@@ -26,7 +26,7 @@ struct ServerLoadOptions: Equatable {
           --clients N         concurrent clients, 1 to 256 (default 32)
           --approvals N       approvals attempted in all, 1 to 1000000 (default 3000)
           --seconds N         stop after N seconds at the latest, 1 to 600 (default 60)
-          --server-threads N  the server's HTTP thread pool, 1 to 64 (default 4, as `devicetrust serve`)
+          --server-threads N  the server's HTTP handler threads, 1 to 64 (default 4, as `devicetrust serve`)
           --help              show this text
 
         Exit status: 0 when the run completed (BELOW is a finding, not a failure), 1 when the

@@ -1,12 +1,15 @@
+import Auditor
 import DeviceTrustDemo
 import TrustServer
 
-/// Chooses the subcommand: `demo` runs ``DeviceTrustDemo``; everything else (`serve`, help,
-/// no or an unknown subcommand) goes to TrustServer's `DeviceTrustCommandLine`.
+/// Chooses the subcommand: `demo` runs ``DeviceTrustDemo``, `audit` runs the ``Auditor``;
+/// everything else (`serve`, help, no or an unknown subcommand) goes to TrustServer's
+/// `DeviceTrustCommandLine`.
 enum CommandLineDispatch {
     static func run(_ arguments: [String]) -> Int32 {
         switch arguments.dropFirst().first {
         case "demo": DeviceTrustDemo.runCommand(Array(arguments.dropFirst(2)))
+        case "audit": AuditCommand.run(Array(arguments.dropFirst(2)))
         default: DeviceTrustCommandLine.run(arguments)
         }
     }

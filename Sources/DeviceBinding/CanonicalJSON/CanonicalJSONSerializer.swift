@@ -55,10 +55,13 @@ enum CanonicalJSONSerializer {
         }
     }
 
+    /// A string with the mandatory escapes only. Byte by byte over the UTF-8: every byte
+    /// of a multi-byte sequence is 0x80 or above, so only ASCII is ever escaped and the
+    /// rest is copied as it is.
     static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        for scalar in text.unicodeScalars {
-            switch scalar.value {
+        for byte in text.utf8 {
+            switch byte {
             case 0x22: out.append(contentsOf: #"\""#.utf8)
             case 0x5C: out.append(contentsOf: #"\\"#.utf8)
             case 0x08: out.append(contentsOf: #"\b"#.utf8)
@@ -68,10 +71,10 @@ enum CanonicalJSONSerializer {
             case 0x09: out.append(contentsOf: #"\t"#.utf8)
             case 0x00..<0x20:
                 out.append(contentsOf: #"\u00"#.utf8)
-                out.append(hexDigits[Int(scalar.value >> 4)])
-                out.append(hexDigits[Int(scalar.value & 0x0F)])
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0x0F)])
             default:
-                UTF8.encode(scalar) { out.append($0) }
+                out.append(byte)
             }
         }
         out.append(UInt8(ascii: "\""))

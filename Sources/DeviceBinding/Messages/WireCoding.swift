@@ -21,7 +21,11 @@ public enum WireCoding {
 
     /// Encodes a body as compact JSON with sorted member names and unescaped slashes.
     public static func encode<T: Encodable>(_ value: T) throws -> Data {
-        try encoder.encode(value)
+        // Flat messages (the server's hot-path answers): the same bytes, written directly.
+        if let message = value as? any FlatWireMessage, let members = message.wireMembers {
+            return try JSONValue.object(members).canonicalData()
+        }
+        return try encoder.encode(value)
     }
 
     // Shared: both are thread-safe once configured, and building them per body costs

@@ -80,6 +80,8 @@ public final class LoopbackHTTPClient {
     /// The loopback address connected to: `127.0.0.1` or `::1`.
     public let host: String
     public let port: UInt16
+    /// The `Host` header value: `127.0.0.1:port` or `[::1]:port`.
+    private let authority: String
     /// The send and receive timeout of each socket call, in seconds.
     public let timeoutSeconds: Int
     /// TCP connections opened so far (one when the server keeps the connection alive).
@@ -94,6 +96,7 @@ public final class LoopbackHTTPClient {
         host = "127.0.0.1"
         self.port = port
         self.timeoutSeconds = timeoutSeconds
+        authority = "127.0.0.1:\(port)"
     }
 
     /// A client for `host:port`, where `host` must be `127.0.0.1` or `::1`; does not connect yet.
@@ -104,6 +107,7 @@ public final class LoopbackHTTPClient {
         self.host = host
         self.port = port
         self.timeoutSeconds = timeoutSeconds
+        authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     deinit { close() }
@@ -173,17 +177,22 @@ public final class LoopbackHTTPClient {
     }
 
     private func requestBytes(method: String, target: String, headers: [(String, String)], body: Data?, connectionClose: Bool) -> Data {
-        let authority = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-        var head = "\(method) \(target) HTTP/1.1\r\nHost: \(authority)\r\n"
-        if connectionClose { head += "Connection: close\r\n" }
+        var bytes = Data()
+        bytes.reserveCapacity(256 + (body?.count ?? 0))
+        func line(_ parts: String...) {
+            for part in parts { bytes.append(contentsOf: part.utf8) }
+            bytes.append(contentsOf: [13, 10])
+        }
+        line(method, " ", target, " HTTP/1.1")
+        line("Host: ", authority)
+        if connectionClose { line("Connection: close") }
         for (name, value) in headers {
-            head += "\(name): \(value)\r\n"
+            line(name, ": ", value)
         }
         if let body, !headers.contains(where: { $0.0.lowercased() == "transfer-encoding" }) {
-            head += "Content-Length: \(body.count)\r\n"
+            line("Content-Length: ", String(body.count))
         }
-        head += "\r\n"
-        var bytes = Data(head.utf8)
+        line()
         if let body { bytes.append(body) }
         return bytes
     }
@@ -422,29 +431,62 @@ public final class LoopbackHTTPClient {
     }
 
     /// The status, headers, framing and whether the connection stays open, from a response head.
+    /// Works on the bytes (lines end in CRLF; empty lines are skipped); names and values
+    /// become strings, values without the spaces and tabs around them.
     private static func parseHead(_ bytes: ArraySlice<UInt8>) throws(LoopbackHTTPError) -> Head {
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: true)
-        guard let statusLine = lines.first else { throw LoopbackHTTPError(description: "empty response head") }
-        let parts = statusLine.split(separator: " ", maxSplits: 2)
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]) else {
-            throw LoopbackHTTPError(description: "bad status line '\(statusLine)'")
+        var lines = HeadLines(bytes)
+        guard let statusLine = lines.next() else { throw LoopbackHTTPError(description: "empty response head") }
+        let parts = statusLine.split(separator: UInt8(ascii: " "), maxSplits: 2)
+        guard parts.count >= 2, parts[0].starts(with: "HTTP/1.".utf8), let status = Int(String(decoding: parts[1], as: UTF8.self)) else {
+            throw LoopbackHTTPError(description: "bad status line '\(String(decoding: statusLine, as: UTF8.self))'")
         }
-        var head = Head(status: status, headers: [], contentLength: nil, chunked: false, keepAlive: parts[0] == "HTTP/1.1")
-        for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = String(line[..<colon])
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        var head = Head(status: status, headers: [], contentLength: nil, chunked: false, keepAlive: parts[0].elementsEqual("HTTP/1.1".utf8))
+        while let line = lines.next() {
+            guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else { continue }
+            let name = String(decoding: line[..<colon], as: UTF8.self)
+            let value = String(decoding: trimmingSpacesAndTabs(line[(colon + 1)...]), as: UTF8.self)
             head.headers.append((name, value))
-            let lowered = value.lowercased()
             switch name.lowercased() {
             case "content-length":
                 guard let length = Int(value), length >= 0 else { throw LoopbackHTTPError(description: "bad Content-Length '\(value)'") }
                 head.contentLength = length
-            case "connection": head.keepAlive = lowered.contains("keep-alive") || (head.keepAlive && !lowered.contains("close"))
-            case "transfer-encoding": head.chunked = lowered.contains("chunked")
+            case "connection":
+                let lowered = value.lowercased()
+                head.keepAlive = lowered.contains("keep-alive") || (head.keepAlive && !lowered.contains("close"))
+            case "transfer-encoding": head.chunked = value.lowercased().contains("chunked")
             default: break
             }
         }
         return head
+    }
+
+    private static func trimmingSpacesAndTabs(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+        let isBlank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        guard let first = bytes.firstIndex(where: { !isBlank($0) }), let last = bytes.lastIndex(where: { !isBlank($0) }) else {
+            return bytes[bytes.startIndex..<bytes.startIndex]
+        }
+        return bytes[first...last]
+    }
+
+    /// The non-empty CRLF-terminated (or final) lines of a response head.
+    private struct HeadLines: IteratorProtocol {
+        private var rest: ArraySlice<UInt8>
+
+        init(_ bytes: ArraySlice<UInt8>) { rest = bytes }
+
+        mutating func next() -> ArraySlice<UInt8>? {
+            while !rest.isEmpty {
+                var end = rest.endIndex
+                var index = rest.startIndex
+                while index < rest.endIndex - 1 {
+                    if rest[index] == 13, rest[index + 1] == 10 { end = index; break }
+                    index += 1
+                }
+                let line = rest[rest.startIndex..<end]
+                rest = end == rest.endIndex ? rest[rest.endIndex...] : rest[(end + 2)...]
+                if !line.isEmpty { return line }
+            }
+            return nil
+        }
     }
 }

@@ -9,6 +9,11 @@ import Foundation
 /// closes all connections and frees the daemon's resources" and joins its threads, so
 /// no callback runs after it returns; request-completed callbacks for open connections
 /// run during it and free their per-request contexts.
+///
+/// "It is an API violation to call MHD_stop_daemon while having suspended connections":
+/// ``stop()`` therefore first stops the ``HandlerPool``, which runs every queued job (each
+/// resumes its connection) and from then on makes the access handler answer in place
+/// instead of suspending.
 final class MHDDaemon: @unchecked Sendable {
     // Only touched with `lock` held.
     private let lock = NSLock()
@@ -21,7 +26,6 @@ final class MHDDaemon: @unchecked Sendable {
     init(
         host: String,
         port: UInt16,
-        threads: Int,
         connectionTimeoutSeconds: Int,
         maximumConnections: Int,
         maximumConnectionsPerAddress: Int,
@@ -37,7 +41,6 @@ final class MHDDaemon: @unchecked Sendable {
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
         guard let daemon = dt_mhd_start_daemon(
             &address,
-            UInt32(threads),
             Self.connectionMemoryLimit,
             UInt32(connectionTimeoutSeconds),
             UInt32(maximumConnections),
@@ -69,6 +72,7 @@ final class MHDDaemon: @unchecked Sendable {
             return daemon
         }
         if let running {
+            context.pool.stop()
             MHD_stop_daemon(running)
         }
     }

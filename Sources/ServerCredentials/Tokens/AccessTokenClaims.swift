@@ -60,7 +60,7 @@ public struct AccessTokenClaims: Sendable, Hashable {
 
     /// The claims as our signer writes them: members in lexicographic order.
     var canonicalJSON: String {
-        var writer = CanonicalJSONWriter()
+        var writer = JSONObjectWriter()
         if let actionSHA256 { writer.add("action_sha256", actionSHA256) }
         writer.add("aud", audience)
         writer.add("device_id", deviceID)

@@ -49,7 +49,7 @@ public struct AccessTokenSigner: Sendable {
 
     /// The header JSON for `keyID`.
     static func headerJSON(keyID: String) -> String {
-        var writer = CanonicalJSONWriter()
+        var writer = JSONObjectWriter()
         writer.add("alg", "ES256")
         writer.add("kid", keyID)
         writer.add("typ", "JWT")

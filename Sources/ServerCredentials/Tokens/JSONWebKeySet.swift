@@ -17,7 +17,7 @@ public enum JSONWebKeySet {
     public static func data(for publicKeys: [P256.Signing.PublicKey]) -> Data {
         let members = publicKeys.map { key -> String in
             let raw = key.rawRepresentation
-            var writer = CanonicalJSONWriter()
+            var writer = JSONObjectWriter()
             writer.add("alg", "ES256")
             writer.add("crv", "P-256")
             writer.add("kid", keyID(for: key))
@@ -27,9 +27,9 @@ public enum JSONWebKeySet {
             writer.add("y", Base64URL.encode(raw.suffix(32)))
             return writer.json
         }
-        var set = CanonicalJSONWriter()
+        var set = JSONObjectWriter()
         set.add("keys", json: "[" + members.joined(separator: ",") + "]")
-        return Data(set.json.utf8)
+        return set.data
     }
 
     /// The keys of a JWKS by `kid`. Every key must be `kty` `EC` on `P-256` with valid

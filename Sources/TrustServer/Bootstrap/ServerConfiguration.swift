@@ -11,7 +11,7 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var dataDirectory: String
     /// `sqlite:PATH`; by default `sqlite:<dataDirectory>/devicetrust.sqlite`.
     public var databaseURL: String?
-    /// The size of the HTTP thread pool.
+    /// The number of HTTP handler threads (behind one libmicrohttpd I/O thread).
     public var threads: Int
     /// TTLs, token claims, the PIN failure limit and the per-device rate limit.
     public var service: DeviceTrustConfiguration

@@ -52,13 +52,14 @@ extension DeviceTrustService {
         } catch {
             throw refuse(operation, Problem(code: .malformedRequest, detail: "the challenge cannot be built: \(error.code)"), reason: "\(error)")
         }
+        let rendered = payload.rendered
         let challenge = Challenge(
             id: payload.id, deviceId: device.id, accountId: device.accountId, keyKind: kind,
             purpose: request.purpose.rawValue, actionSHA256: payload.actionSHA256, nonce: payload.nonce,
-            payload: payload.rendered, expiresAt: expires.date)
+            payload: rendered, expiresAt: expires.date)
         try storage("device") { () throws(StoreError) in try store.insertChallenge(challenge) }
         metrics.increment(.init("devicetrust_challenges_issued_total"))
-        return ChallengeCreated(payload: payload)
+        return ChallengeCreated(challengeId: payload.id, signingPayload: Base64URL.encode(rendered), expiresAt: payload.expires)
     }
 
     /// The device, if it exists and is not revoked.

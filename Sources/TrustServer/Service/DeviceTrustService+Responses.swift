@@ -51,7 +51,7 @@ extension DeviceTrustService {
 
         let publicKey: P256.Signing.PublicKey
         do {
-            publicKey = try P256.Signing.PublicKey(x963Representation: keyRecord.publicKey)
+            publicKey = try publicKeys.key(x963: keyRecord.publicKey)
         } catch {
             throw ServiceFailure(.internal, "a stored public key is not a valid P-256 point")
         }

@@ -32,6 +32,8 @@ public final class DeviceTrustService: Sendable {
     let random: RandomSource
     let log: ServiceLog
     let deviceRateLimiter: RateLimiter
+    /// Enrolled keys already parsed, for verifying responses.
+    let publicKeys = PublicKeyCache()
 
     /// A service over `store`.
     ///

@@ -13,7 +13,10 @@ import TrustStore
 /// strong reference to their connection, so the handle outlives them either way.
 final class SQLiteConnection {
     private var handle: OpaquePointer?
-    private var statementCache: [String: SQLiteStatement] = [:]
+    /// Prepared statements by the address of their SQL literal: a `StaticString` with a
+    /// pointer representation is constant text at a fixed address, so looking one up costs
+    /// neither a `String` nor hashing the whole SQL text.
+    private var statementCache: [UnsafeRawPointer: SQLiteStatement] = [:]
 
     /// Opens (creating if needed) the database file at `path` in read-write mode.
     init(path: String, busyTimeoutMilliseconds: Int32) throws(StoreError) {
@@ -49,9 +52,11 @@ final class SQLiteConnection {
     /// The cached statement for `sql`, prepared on first use. `sql` is always a literal of
     /// this module: values are bound, never interpolated.
     func statement(_ sql: StaticString) throws(StoreError) -> SQLiteStatement {
-        let key = sql.description
+        // A one-scalar literal has no address (and is no SQL): prepared each time.
+        guard sql.hasPointerRepresentation else { return try prepare(sql.description) }
+        let key = UnsafeRawPointer(sql.utf8Start)
         if let cached = statementCache[key] { return cached }
-        let statement = try prepare(key)
+        let statement = try prepare(sql.description)
         statementCache[key] = statement
         return statement
     }
@@ -79,6 +84,14 @@ final class SQLiteConnection {
         guard let handle else { throw StoreError(.closed, reason: "the store is closed") }
         let rc = sqlite3_exec(handle, sql, nil, nil, nil)
         guard rc == SQLITE_OK else { throw SQLiteResultCode.error(rc, during: operation) }
+    }
+
+    /// Copies as much of the WAL into the database file as it can without waiting for
+    /// readers or writers (`SQLITE_CHECKPOINT_PASSIVE`). Housekeeping: a busy or failed
+    /// checkpoint is left to the next one.
+    func checkpointPassively() {
+        guard let handle else { return }
+        _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
     }
 
     /// Number of rows changed by the last INSERT, UPDATE or DELETE.

@@ -64,10 +64,14 @@ final class SQLiteStatement {
             let index = Int32(offset + 1)
             let rc: Int32
             switch value {
-            case .text(let text):
-                rc = text.utf8CString.withUnsafeBufferPointer { buffer in
-                    // Count excludes the NUL terminator.
-                    devicetrust_sqlite3_bind_text_transient(handle, index, buffer.baseAddress, Int32(buffer.count - 1))
+            case .text(var text):
+                rc = text.withUTF8 { utf8 in
+                    // Empty text needs a non-NULL pointer, or SQLite binds NULL.
+                    withUnsafePointer(to: 0 as CChar) { empty in
+                        devicetrust_sqlite3_bind_text_transient(
+                            handle, index, utf8.baseAddress.map { UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self) } ?? empty,
+                            Int32(utf8.count))
+                    }
                 }
             case .blob(let data):
                 rc = data.withUnsafeBytes { bytes in

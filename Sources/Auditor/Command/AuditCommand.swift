@@ -1,0 +1,65 @@
+import Foundation
+
+/// `devicetrust audit`: parses options, runs the audit, writes the report, and returns
+/// the exit status: 0 when nothing is at or above `--fail-on`, 1 when something is, 2 for
+/// a usage error or unreadable input.
+public enum AuditCommand {
+    /// Runs with the arguments after `audit`, writing to standard output and error.
+    public static func run(_ arguments: [String]) -> Int32 {
+        run(arguments, standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            standardError: { FileHandle.standardError.write(Data($0.utf8)) })
+    }
+
+    /// Runs with the arguments after `audit`; output goes to the given sinks.
+    public static func run(_ arguments: [String], standardOutput: (String) -> Void, standardError: (String) -> Void) -> Int32 {
+        do throws(AuditUsageError) {
+            let options = try AuditOptions.parse(arguments)
+            if options.listRules {
+                standardOutput(RuleListing.list(AuditRuleCatalog.all))
+                return 0
+            }
+            if let id = options.explain {
+                guard let rule = AuditRuleCatalog.rule(id) else { throw AuditUsageError.usage("no rule \(id); --list-rules lists them") }
+                standardOutput(RuleListing.explain(rule))
+                return 0
+            }
+            let rules = try selectedRules(options.ruleIDs)
+            let baseline = try options.baseline.map { (path) throws(AuditUsageError) in try Baseline.read(path: path) }
+            let result = try AuditRunner.run(AuditRequest(
+                paths: options.paths, excludes: options.excludes.map(Glob.init), includeVendored: options.includeVendored,
+                rules: rules, baseline: baseline
+            ))
+            if let path = options.writeBaseline {
+                guard FileManager.default.createFile(atPath: path, contents: Baseline(findings: result.findings).encoded()) else {
+                    throw AuditUsageError.unreadable("cannot write the baseline \(path)")
+                }
+            }
+            let report = options.format.render(result)
+            if let path = options.output {
+                guard FileManager.default.createFile(atPath: path, contents: Data(report.utf8)) else {
+                    throw AuditUsageError.unreadable("cannot write the report \(path)")
+                }
+                // The report went to a file: say what it holds on standard error.
+                standardError(String(TextReport.render(result).split(separator: "\n").last ?? "") + " -> \(path)\n")
+            } else {
+                standardOutput(report)
+            }
+            guard let threshold = options.failOn else { return 0 }
+            return result.findings.contains { $0.rule.severity >= threshold } ? 1 : 0
+        } catch {
+            standardError("devicetrust audit: \(error)\n")
+            if case .usage = error { standardError(AuditOptions.usage + "\n") }
+            return 2
+        }
+    }
+
+    static func selectedRules(_ ids: [String]?) throws(AuditUsageError) -> [any AuditRule] {
+        guard let ids else { return AuditRuleCatalog.all }
+        var rules: [any AuditRule] = []
+        for id in ids {
+            guard let rule = AuditRuleCatalog.rule(id) else { throw AuditUsageError.usage("no rule \(id); --list-rules lists them") }
+            rules.append(rule)
+        }
+        return rules
+    }
+}

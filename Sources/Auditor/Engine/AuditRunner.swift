@@ -1,0 +1,210 @@
+import Foundation
+
+/// What to audit and how.
+public struct AuditRequest: Sendable {
+    /// Folders or files; relative paths resolve against the current directory.
+    public var paths: [String]
+    /// Paths matching any of these are skipped.
+    public var excludes: [Glob]
+    /// Whether `Pods/`, `Carthage/` and the other vendored folders are scanned.
+    public var includeVendored: Bool
+    /// The rules to run.
+    public var rules: [any AuditRule]
+    /// Known findings not to report.
+    public var baseline: Baseline?
+
+    public init(paths: [String], excludes: [Glob] = [], includeVendored: Bool = false, rules: [any AuditRule] = AuditRuleCatalog.all, baseline: Baseline? = nil) {
+        self.paths = paths
+        self.excludes = excludes
+        self.includeVendored = includeVendored
+        self.rules = rules
+        self.baseline = baseline
+    }
+}
+
+/// What an audit found.
+public struct AuditResult: Sendable {
+    /// Findings to report, sorted by file, line, column and rule.
+    public var findings: [Finding]
+    /// The rules that ran.
+    public var rules: [RuleMetadata]
+    /// Files read.
+    public var filesScanned: Int
+    /// Lines of Swift read.
+    public var swiftLines: Int
+    /// Findings silenced by `devicetrust:ignore` comments.
+    public var suppressedInline: Int
+    /// Findings silenced by the baseline.
+    public var suppressedByBaseline: Int
+    /// Files that could not be scanned and why (a malformed plist, a file too large).
+    public var notes: [String]
+}
+
+/// Runs rules over a tree: reads and parses files in parallel, gathers project facts
+/// from the property lists, runs every rule on every file in parallel, then applies
+/// suppressions, fingerprints and the baseline.
+public enum AuditRunner {
+    /// Audits the files under `request.paths`.
+    public static func run(_ request: AuditRequest) throws(AuditUsageError) -> AuditResult {
+        let root = scanRoot(for: request.paths)
+        let discovered = try SourceDiscovery.discover(paths: request.paths, root: root, excludes: request.excludes, includeVendored: request.includeVendored)
+        let loaded = ParallelSlots<LoadedFile>(count: discovered.files.count)
+        DispatchQueue.concurrentPerform(iterations: discovered.files.count) { index in
+            let (absolute, relative) = discovered.files[index]
+            loaded.set(index, load(absolute: absolute, relative: relative))
+        }
+        var files: [ScannedFile] = []
+        var notes = discovered.skipped
+        for slot in loaded.values {
+            switch slot {
+            case .scanned(let file): files.append(file)
+            case .note(let note): notes.append(note)
+            case .unreadable(let message): throw AuditUsageError.unreadable(message)
+            case nil: break
+            }
+        }
+        var result = audit(files: files, rules: request.rules, baseline: request.baseline)
+        result.notes = notes + result.notes
+        return result
+    }
+
+    /// Audits files already in memory, by relative path: the rule tests' entry point.
+    public static func audit(contents: [(path: String, data: Data)], rules: [any AuditRule]) -> AuditResult {
+        var files: [ScannedFile] = []
+        var notes: [String] = []
+        for (path, data) in contents {
+            switch parse(relative: path, data: data) {
+            case .scanned(let file): files.append(file)
+            case .note(let note), .unreadable(let note): notes.append(note)
+            }
+        }
+        var result = audit(files: files, rules: rules, baseline: nil)
+        result.notes += notes
+        return result
+    }
+
+    static func audit(files: [ScannedFile], rules: [any AuditRule], baseline: Baseline?) -> AuditResult {
+        let project = ProjectFacts(files: files)
+        let perFile = ParallelSlots<FileFindings>(count: files.count)
+        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+            perFile.set(index, check(files[index], rules: rules, project: project))
+        }
+        var findings: [Finding] = []
+        var suppressedInline = 0
+        for case let outcome? in perFile.values {
+            findings += outcome.findings
+            suppressedInline += outcome.suppressed
+        }
+        var suppressedByBaseline = 0
+        if let known = baseline?.fingerprintSet {
+            let before = findings.count
+            findings.removeAll { known.contains($0.fingerprint) }
+            suppressedByBaseline = before - findings.count
+        }
+        findings.sort { ($0.file, $0.range, $0.rule.id) < ($1.file, $1.range, $1.rule.id) }
+        let swiftLines = files.reduce(0) { total, file in
+            if case .swift(let swift) = file { return total + swift.text.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } }
+            return total
+        }
+        return AuditResult(
+            findings: findings, rules: rules.map(\.metadata), filesScanned: files.count, swiftLines: swiftLines,
+            suppressedInline: suppressedInline, suppressedByBaseline: suppressedByBaseline, notes: []
+        )
+    }
+
+    private struct FileFindings {
+        var findings: [Finding]
+        var suppressed: Int
+    }
+
+    private static func check(_ file: ScannedFile, rules: [any AuditRule], project: ProjectFacts) -> FileFindings {
+        let text = file.text
+        let suppressions = Suppressions(text: text)
+        let lines = text?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+        var findings: [Finding] = []
+        var suppressed = 0
+        var occurrences: [String: Int] = [:]
+        for rule in rules {
+            if let text, !rule.triggers.isEmpty, !ByteSearch.containsAny(text, rule.triggers) { continue }
+            guard rule.mayMatch(file) else { continue }
+            let matches = Set(rule.check(file, project: project)).sorted { $0.range < $1.range }
+            for match in matches {
+                if suppressions.suppresses(rule.metadata.id, line: match.range.line) {
+                    suppressed += 1
+                    continue
+                }
+                let lineText = match.range.line - 1 < lines.count ? lines[match.range.line - 1] : ""
+                let key = rule.metadata.id + "\u{1F}" + lineText
+                let occurrence = occurrences[key, default: 0]
+                occurrences[key] = occurrence + 1
+                findings.append(Finding(
+                    rule: rule.metadata, file: file.path, range: match.range, message: match.message,
+                    fingerprint: Fingerprint.compute(ruleID: rule.metadata.id, path: file.path, lineText: lineText, occurrence: occurrence)
+                ))
+            }
+        }
+        return FileFindings(findings: findings, suppressed: suppressed)
+    }
+
+    private enum LoadedFile {
+        case scanned(ScannedFile)
+        case note(String)
+        case unreadable(String)
+    }
+
+    private static func load(absolute: String, relative: String) -> LoadedFile {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: absolute)
+        if let size = attributes?[.size] as? Int, size > SourceDiscovery.maximumFileSize {
+            return .note("\(relative): skipped, \(size) bytes is over the \(SourceDiscovery.maximumFileSize)-byte limit")
+        }
+        guard let data = FileManager.default.contents(atPath: absolute) else {
+            return .unreadable("\(relative): the file cannot be read")
+        }
+        return parse(relative: relative, data: data)
+    }
+
+    private static func parse(relative: String, data: Data) -> LoadedFile {
+        let ext = (relative as NSString).pathExtension.lowercased()
+        if SourceDiscovery.propertyListExtensions.contains(ext) {
+            guard let plist = PropertyListFile(path: relative, data: data) else {
+                return .note("\(relative): not a valid property list, skipped")
+            }
+            return .scanned(.propertyList(plist))
+        }
+        // Invalid UTF-8 becomes U+FFFD: the rest of the file is still scanned.
+        let text = String(decoding: data, as: UTF8.self)
+        if SourceDiscovery.swiftExtensions.contains(ext) { return .scanned(.swift(SwiftFile(path: relative, text: text))) }
+        if SourceDiscovery.objectiveCExtensions.contains(ext) { return .scanned(.objectiveC(ObjectiveCFile(path: relative, text: text))) }
+        return .scanned(.text(TextFile(path: relative, text: text)))
+    }
+
+    /// The folder paths are reported relative to: the one folder given, else the
+    /// current directory.
+    static func scanRoot(for paths: [String]) -> String {
+        var isDirectory: ObjCBool = false
+        if paths.count == 1, FileManager.default.fileExists(atPath: SourceDiscovery.absolutePath(paths[0]), isDirectory: &isDirectory), isDirectory.boolValue {
+            return SourceDiscovery.absolutePath(paths[0])
+        }
+        return SourceDiscovery.absolutePath(".")
+    }
+}
+
+/// Results written by `concurrentPerform` workers, one slot each.
+final class ParallelSlots<Value>: @unchecked Sendable {
+    private var slots: [Value?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ index: Int, _ value: Value) {
+        lock.lock()
+        slots[index] = value
+        lock.unlock()
+    }
+
+    var values: [Value?] {
+        lock.lock()
+        defer { lock.unlock() }
+        return slots
+    }
+}

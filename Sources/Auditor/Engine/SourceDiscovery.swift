@@ -1,0 +1,85 @@
+import Foundation
+
+/// Finds the files to scan under the given paths: Swift, Objective-C, property lists,
+/// entitlements, privacy manifests, xcconfig and bundled JSON; skipping vendored code
+/// (unless asked), hidden folders and `--exclude` globs.
+enum SourceDiscovery {
+    /// Folders of third-party or generated code, skipped unless `--include-vendored`.
+    static let vendoredFolders: Set<String> = ["Pods", "Carthage", ".build", "DerivedData", "SourcePackages", "vendor", "node_modules"]
+
+    /// Extensions scanned, by what they are.
+    static let swiftExtensions: Set<String> = ["swift"]
+    static let objectiveCExtensions: Set<String> = ["m", "mm", "h"]
+    static let propertyListExtensions: Set<String> = ["plist", "entitlements", "xcprivacy"]
+    static let textExtensions: Set<String> = ["xcconfig", "json"]
+
+    /// Files larger than this are not read (reported as skipped): generated blobs.
+    static let maximumFileSize = 8 * 1024 * 1024
+
+    struct Discovered {
+        /// Absolute path and path relative to the root, per file, in a stable order.
+        var files: [(absolute: String, relative: String)] = []
+        /// Files skipped and why.
+        var skipped: [String] = []
+    }
+
+    /// The files under `paths`, relative to `root`. Throws for a path that does not exist.
+    static func discover(paths: [String], root: String, excludes: [Glob], includeVendored: Bool) throws(AuditUsageError) -> Discovered {
+        var result = Discovered()
+        var seen: Set<String> = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            let absolute = absolutePath(path)
+            guard manager.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+                throw AuditUsageError.unreadable("\(path): no such file or folder")
+            }
+            if !isDirectory.boolValue {
+                let relative = relativePath(absolute, root: root)
+                if seen.insert(absolute).inserted { result.files.append((absolute, relative)) }
+                continue
+            }
+            guard let enumerator = manager.enumerator(atPath: absolute) else {
+                throw AuditUsageError.unreadable("\(path): the folder cannot be read")
+            }
+            var found: [(String, String)] = []
+            while let entry = enumerator.nextObject() as? String {
+                let full = absolute + "/" + entry
+                let relative = relativePath(full, root: root)
+                let name = (entry as NSString).lastPathComponent
+                let isFolder = (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory
+                if isFolder {
+                    let vendored = !includeVendored && vendoredFolders.contains(name)
+                    let hidden = name.hasPrefix(".") && name != "."
+                    if vendored || hidden || excludes.contains(where: { $0.matches(relative) }) {
+                        enumerator.skipDescendants()
+                    }
+                    continue
+                }
+                guard isScannable(name), !excludes.contains(where: { $0.matches(relative) }) else { continue }
+                if seen.insert(full).inserted { found.append((full, relative)) }
+            }
+            result.files += found.sorted { $0.1 < $1.1 }.map { (absolute: $0.0, relative: $0.1) }
+        }
+        return result
+    }
+
+    static func isScannable(_ name: String) -> Bool {
+        let ext = (name as NSString).pathExtension.lowercased()
+        return swiftExtensions.contains(ext) || objectiveCExtensions.contains(ext)
+            || propertyListExtensions.contains(ext) || textExtensions.contains(ext)
+    }
+
+    static func absolutePath(_ path: String) -> String {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+        return url.standardizedFileURL.path
+    }
+
+    /// `absolute` relative to `root` with `/` separators, or unchanged when outside it.
+    static func relativePath(_ absolute: String, root: String) -> String {
+        let base = root.hasSuffix("/") ? root : root + "/"
+        if absolute.hasPrefix(base) { return String(absolute.dropFirst(base.count)) }
+        if absolute == root { return (absolute as NSString).lastPathComponent }
+        return absolute
+    }
+}

@@ -1,0 +1,38 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Substring search over UTF-8 bytes with libc's `memchr` and `memcmp` (`memmem` is a GNU
+/// extension Glibc's module does not export). With Foundation imported,
+/// `String.contains(_:)` on Linux goes through `NSString` and was most of the audit's
+/// time; rules and the trigger pre-check use this instead.
+public enum ByteSearch {
+    /// Whether `needle` occurs in `haystack` (byte-wise, case-sensitive).
+    public static func contains(_ haystack: String, _ needle: String) -> Bool {
+        var haystack = haystack
+        var needle = needle
+        return haystack.withUTF8 { hay in
+            needle.withUTF8 { pin in
+                guard !pin.isEmpty else { return true }
+                guard pin.count <= hay.count, let hayBase = hay.baseAddress, let pinBase = pin.baseAddress else { return false }
+                let first = Int32(pinBase[0])
+                var offset = 0
+                let lastStart = hay.count - pin.count
+                while offset <= lastStart {
+                    guard let found = memchr(hayBase + offset, first, lastStart - offset + 1) else { return false }
+                    let position = UnsafePointer<UInt8>(found.assumingMemoryBound(to: UInt8.self)) - hayBase
+                    if memcmp(hayBase + position, pinBase, pin.count) == 0 { return true }
+                    offset = position + 1
+                }
+                return false
+            }
+        }
+    }
+
+    /// Whether any of `needles` occurs in `haystack`.
+    public static func containsAny(_ haystack: String, _ needles: [String]) -> Bool {
+        needles.contains { contains(haystack, $0) }
+    }
+}

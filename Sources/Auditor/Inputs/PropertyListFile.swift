@@ -1,0 +1,61 @@
+import Foundation
+
+/// A property list file (`Info.plist`, `.entitlements`, `PrivacyInfo.xcprivacy`, any
+/// bundled `.plist`), XML or binary, with a way to find where a key is written.
+public struct PropertyListFile: Sendable {
+    /// What the file is to the app.
+    public enum Role: String, Sendable, Hashable {
+        /// The bundle's Info.plist (named so, or holding CFBundleIdentifier).
+        case infoPlist
+        /// Code-signing entitlements.
+        case entitlements
+        /// A privacy manifest.
+        case privacyManifest
+        /// Any other property list (bundled configuration).
+        case other
+    }
+
+    /// The path relative to the scanned root.
+    public let path: String
+    /// The XML text; nil for a binary plist.
+    public let text: String?
+    /// The parsed value.
+    public let root: PropertyListValue
+    /// What the file is.
+    public let role: Role
+    private let lines: [Substring]
+
+    /// Parses `data`; nil when it is not a property list (the scanner notes it).
+    public init?(path: String, data: Data) {
+        guard let value = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
+              let root = PropertyListValue(foundation: value) else { return nil }
+        self.path = path
+        self.root = root
+        let isXML = data.starts(with: Array("<?xml".utf8)) || data.starts(with: Array("<plist".utf8)) || data.prefix(3) == Data([0xEF, 0xBB, 0xBF])
+        text = isXML ? String(decoding: data, as: UTF8.self) : nil
+        lines = text.map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
+        let name = (path as NSString).lastPathComponent
+        if name.hasSuffix(".entitlements") {
+            role = .entitlements
+        } else if name.hasSuffix(".xcprivacy") {
+            role = .privacyManifest
+        } else if name == "Info.plist" || name.hasSuffix("-Info.plist") || root["CFBundleIdentifier"] != nil {
+            role = .infoPlist
+        } else {
+            role = .other
+        }
+    }
+
+    /// Where `<key>name</key>` is first written (after `after`, when given); line 1 for a
+    /// binary plist or a key not found in the text.
+    public func range(ofKey name: String, after: Int = 0) -> SourceRange {
+        let needle = "<key>\(name)</key>"
+        for (offset, line) in lines.enumerated() where offset + 1 > after {
+            if let found = line.range(of: needle) {
+                let column = line.utf8.distance(from: line.startIndex, to: found.lowerBound) + 1
+                return SourceRange(line: offset + 1, column: column, endLine: offset + 1, endColumn: column + needle.utf8.count)
+            }
+        }
+        return SourceRange(line: 1, column: 1)
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import SwiftParser
+import SwiftSyntax
+
+/// A Swift source parsed by the toolchain's own parser (the one the compiler uses), with an
+/// index of the nodes rules look at, so each rule reads arrays instead of walking the tree
+/// again. Comments and string contents are trivia or literal segments to the parser, so
+/// nothing matches inside them by accident.
+///
+/// Parsing is the audit's main cost, so it happens on first use of ``tree`` or ``index``:
+/// a file in which no rule's trigger words occur is never parsed.
+public final class SwiftFile: Sendable {
+    /// The path relative to the scanned root.
+    public let path: String
+    /// The file's text.
+    public let text: String
+    private let parsed: LazyParse
+    private let scanned: LazyValue<SwiftLexicalScan>
+
+    /// A file with `text`, parsed when a rule first needs its syntax. Parsing never
+    /// fails: unparsable code yields a tree with missing and unexpected nodes, and rules
+    /// see what could be parsed.
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+        parsed = LazyParse(path: path, text: text)
+        scanned = LazyValue { SwiftLexicalScan(text) }
+    }
+
+    /// Identifiers and string literal contents from a fast lexical pass (no parse).
+    public var lexical: SwiftLexicalScan { scanned.value }
+
+    /// The syntax tree.
+    public var tree: SourceFileSyntax { parsed.value.tree }
+    /// Every node kind the rules use, in source order.
+    public var index: SwiftSyntaxIndex { parsed.value.index }
+    private var converter: SourceLocationConverter { parsed.value.converter }
+
+    /// Where `node` is, without its leading and trailing trivia.
+    public func range(of node: some SyntaxProtocol) -> SourceRange {
+        let start = node.startLocation(converter: converter)
+        let end = node.endLocation(converter: converter)
+        return SourceRange(line: start.line, column: start.column, endLine: end.line, endColumn: end.column)
+    }
+}
+
+/// The parse of one file, made once, on first use, by whichever thread asks first.
+private final class LazyParse: @unchecked Sendable {
+    struct Parsed {
+        let tree: SourceFileSyntax
+        let index: SwiftSyntaxIndex
+        let converter: SourceLocationConverter
+    }
+
+    private let path: String
+    private let text: String
+    // Guarded by `lock`; written once.
+    private var parsed: Parsed?
+    private let lock = NSLock()
+
+    init(path: String, text: String) {
+        self.path = path
+        self.text = text
+    }
+
+    var value: Parsed {
+        lock.lock()
+        defer { lock.unlock() }
+        if let parsed { return parsed }
+        let tree = Parser.parse(source: text)
+        let collector = SwiftSyntaxIndex.Collector(viewMode: .sourceAccurate)
+        collector.walk(tree)
+        let made = Parsed(tree: tree, index: collector.index, converter: SourceLocationConverter(fileName: path, tree: tree))
+        parsed = made
+        return made
+    }
+}
+
+/// A value computed once, on first use, by whichever thread asks first.
+final class LazyValue<Value: Sendable>: @unchecked Sendable {
+    private let make: @Sendable () -> Value
+    // Guarded by `lock`; written once.
+    private var made: Value?
+    private let lock = NSLock()
+
+    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    var value: Value {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let value = make()
+        made = value
+        return value
+    }
+}
+
+/// The nodes of one Swift file that rules look at, collected in one walk.
+public struct SwiftSyntaxIndex: Sendable {
+    /// Calls: `SecItemAdd(query, nil)`, `UserDefaults.standard.set(token, forKey: "token")`.
+    public fileprivate(set) var calls: [FunctionCallExprSyntax] = []
+    /// Member accesses: `.useCredential`, `kSecAttrAccessibleAlways` is a reference instead.
+    public fileprivate(set) var memberAccesses: [MemberAccessExprSyntax] = []
+    /// Plain identifier references: `kSecAttrAccessible`, `token`.
+    public fileprivate(set) var references: [DeclReferenceExprSyntax] = []
+    /// Dictionary literals (Keychain queries).
+    public fileprivate(set) var dictionaries: [DictionaryExprSyntax] = []
+    /// String literals.
+    public fileprivate(set) var strings: [StringLiteralExprSyntax] = []
+    /// Function declarations.
+    public fileprivate(set) var functions: [FunctionDeclSyntax] = []
+    /// Closures.
+    public fileprivate(set) var closures: [ClosureExprSyntax] = []
+    /// Variable and constant declarations.
+    public fileprivate(set) var variables: [VariableDeclSyntax] = []
+    /// Attributes (`@AppStorage("token")`).
+    public fileprivate(set) var attributes: [AttributeSyntax] = []
+    /// Unfolded operator sequences: assignments appear here as `a = b`.
+    public fileprivate(set) var sequences: [SequenceExprSyntax] = []
+    /// Subscript calls: `query[kSecAttrAccessible] = …`.
+    public fileprivate(set) var subscripts: [SubscriptCallExprSyntax] = []
+
+    final class Collector: SyntaxVisitor {
+        var index = SwiftSyntaxIndex()
+
+        override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+            index.calls.append(node)
+            return .visitChildren
+        }
+        override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+            index.memberAccesses.append(node)
+            return .visitChildren
+        }
+        override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+            index.references.append(node)
+            return .visitChildren
+        }
+        override func visit(_ node: DictionaryExprSyntax) -> SyntaxVisitorContinueKind {
+            index.dictionaries.append(node)
+            return .visitChildren
+        }
+        override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+            index.strings.append(node)
+            return .visitChildren
+        }
+        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+            index.functions.append(node)
+            return .visitChildren
+        }
+        override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+            index.closures.append(node)
+            return .visitChildren
+        }
+        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+            index.variables.append(node)
+            return .visitChildren
+        }
+        override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+            index.attributes.append(node)
+            return .visitChildren
+        }
+        override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+            index.sequences.append(node)
+            return .visitChildren
+        }
+        override func visit(_ node: SubscriptCallExprSyntax) -> SyntaxVisitorContinueKind {
+            index.subscripts.append(node)
+            return .visitChildren
+        }
+    }
+}

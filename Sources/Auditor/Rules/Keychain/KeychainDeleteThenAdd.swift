@@ -1,0 +1,220 @@
+import SwiftSyntax
+
+/// `SecItemDelete` then `SecItemAdd` on the same item in one body: the non-atomic
+/// "upsert" that leaves a moment with no item and loses it when the add fails.
+struct KeychainDeleteThenAdd: AuditRule {
+    let metadata = RuleMetadata(
+        id: "keychain-delete-then-add",
+        title: "Keychain item deleted then re-added instead of updated",
+        severity: .medium,
+        category: .keychain,
+        masvs: "MASVS-STORAGE-1",
+        rationale: "Deleting an item and adding it again is not atomic. When the add fails (the device is locked: errSecInteractionNotAllowed, a bad attribute, no disk space) the old value is already gone and the user is logged out; two threads saving at once race between the delete and the add and get errSecDuplicateItem; and every save silently resets the item's attributes, including its accessibility class and access control.",
+        fix: "Update first: SecItemUpdate(query, [kSecValueData: data]); on errSecItemNotFound, SecItemAdd the full item; on errSecDuplicateItem (a concurrent add won), update again. Check and propagate each status. DeviceTrust's Keychain.save does exactly this."
+    )
+
+    let triggers = ["SecItemDelete"]
+
+    let examples: [RuleExample] = [
+        .swift("""
+        class KeychainHelper {
+            static func save(_ data: Data, service: String, account: String) -> OSStatus {
+                let query = [
+                    kSecClass as String: kSecClassGenericPassword,
+                    kSecAttrService as String: service,
+                    kSecAttrAccount as String: account,
+                    kSecValueData as String: data,
+                ] as [String: Any]
+                ↓SecItemDelete(query as CFDictionary)
+                return SecItemAdd(query as CFDictionary, nil)
+            }
+        }
+        """),
+        .swift("""
+        func store(token: String) {
+            let base: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "token"]
+            let status = ↓SecItemDelete(base as CFDictionary)
+            guard status == errSecSuccess || status == errSecItemNotFound else { return }
+            var item = base
+            item[kSecValueData as String] = Data(token.utf8)
+            item[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+            SecItemAdd(item as CFDictionary, nil)
+        }
+        """),
+        .swift("""
+        // The delete hides in a helper of the same wrapper.
+        final class KeychainWrapper {
+            func removeObject(forKey key: String) {
+                SecItemDelete([kSecClass: kSecClassGenericPassword, kSecAttrAccount: key] as CFDictionary)
+            }
+
+            func set(_ value: Data, forKey key: String) -> Bool {
+                ↓removeObject(forKey: key)
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: key,
+                                            kSecValueData as String: value, kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlocked]
+                return SecItemAdd(query as CFDictionary, nil) == errSecSuccess
+            }
+        }
+        """),
+        .swift("""
+        // Update, then add when there was nothing to update.
+        func save(_ data: Data, account: String) throws {
+            let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account]
+            let status = SecItemUpdate(query as CFDictionary, [kSecValueData as String: data] as CFDictionary)
+            if status == errSecItemNotFound {
+                var item = query
+                item[kSecValueData as String] = data
+                item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+                let added = SecItemAdd(item as CFDictionary, nil)
+                guard added == errSecSuccess else { throw KeychainError(status: added) }
+            } else if status != errSecSuccess {
+                throw KeychainError(status: status)
+            }
+        }
+        func logOut() {
+            SecItemDelete([kSecClass: kSecClassGenericPassword] as CFDictionary)
+        }
+        """),
+        .swift("""
+        // A migration deletes the legacy item and adds a different one.
+        func migrate(_ data: Data) {
+            let legacy: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "legacyToken"]
+            SecItemDelete(legacy as CFDictionary)
+            let item: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "token",
+                                       kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly, kSecValueData as String: data]
+            SecItemAdd(item as CFDictionary, nil)
+        }
+        """),
+        .objectiveC("""
+        - (BOOL)setPassword:(NSString *)password forAccount:(NSString *)account {
+            NSMutableDictionary *query = [self baseQueryForAccount:account];
+            ↓SecItemDelete((__bridge CFDictionaryRef)query);
+            query[(__bridge id)kSecValueData] = [password dataUsingEncoding:NSUTF8StringEncoding];
+            OSStatus status = SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+            return status == errSecSuccess;
+        }
+        """),
+        .objectiveC("""
+        - (void)deleteItemForKey:(NSString *)key {
+            SecItemDelete((__bridge CFDictionaryRef)[self queryForKey:key]);
+        }
+
+        - (void)setData:(NSData *)data forKey:(NSString *)key {
+            [self ↓deleteItemForKey:key];
+            NSMutableDictionary *query = [self queryForKey:key];
+            [query setObject:data forKey:(__bridge id)kSecValueData];
+            SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+        }
+        """),
+        .objectiveC("""
+        - (void)setData:(NSData *)data forKey:(NSString *)key {
+            NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword, (__bridge id)kSecAttrAccount: key };
+            OSStatus status = SecItemUpdate((__bridge CFDictionaryRef)query, (__bridge CFDictionaryRef)@{ (__bridge id)kSecValueData: data });
+            if (status == errSecItemNotFound) {
+                NSMutableDictionary *item = [query mutableCopy];
+                item[(__bridge id)kSecValueData] = data;
+                item[(__bridge id)kSecAttrAccessible] = (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+            }
+        }
+
+        - (void)logOut {
+            SecItemDelete((__bridge CFDictionaryRef)@{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword });
+        }
+        """),
+    ]
+
+    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
+        switch file {
+        case .swift(let swift): checkSwift(swift)
+        case .objectiveC(let objc): checkObjectiveC(objc)
+        default: []
+        }
+    }
+
+    // MARK: Swift
+
+    private func checkSwift(_ file: SwiftFile) -> [Match] {
+        let adds = file.index.calls.filter { $0.calleeName == "SecItemAdd" }
+        guard !adds.isEmpty else { return [] }
+        // Functions of this file that delete without adding: calling one is a delete.
+        var deleters: Set<String> = []
+        for function in file.index.functions {
+            guard let body = function.body else { continue }
+            let names = body.descendants(FunctionCallExprSyntax.self).map(\.calleeName)
+            if names.contains("SecItemDelete") && !names.contains("SecItemAdd") { deleters.insert(function.name.text) }
+        }
+        var matches: [Match] = []
+        for call in file.index.calls {
+            let isDelete = call.calleeName == "SecItemDelete"
+            guard isDelete || (deleters.contains(call.calleeName) && isLocalCall(call)), let body = call.enclosingBody else { continue }
+            let start = call.positionAfterSkippingLeadingTrivia
+            guard let add = adds.first(where: { $0.positionAfterSkippingLeadingTrivia > start && $0.enclosingBody?.id == body.id }) else { continue }
+            if isDelete, differentItems(delete: call, add: add, in: file) { continue }
+            let what = isDelete ? "SecItemDelete" : "\(call.calleeName)(…) deletes the item, and"
+            matches.append(Match(file.range(of: call), "\(what) then SecItemAdd: not atomic, the item is lost when the add fails"))
+        }
+        return matches
+    }
+
+    /// `helper(…)`, `self.helper(…)`, `Self.helper(…)`, `TypeName.helper(…)`.
+    private func isLocalCall(_ call: FunctionCallExprSyntax) -> Bool {
+        if call.calledExpression.is(DeclReferenceExprSyntax.self) { return true }
+        guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base?.trimmedDescription else { return false }
+        return base == "self" || base == "Self" || base.first?.isUppercase == true
+    }
+
+    /// Whether both queries resolve and name different items (another account or service).
+    private func differentItems(delete: FunctionCallExprSyntax, add: FunctionCallExprSyntax, in file: SwiftFile) -> Bool {
+        guard let deleteArgument = delete.arguments.first?.expression, let addArgument = add.arguments.first?.expression,
+              let deleted = KeychainQuery.resolve(deleteArgument, in: file), let added = KeychainQuery.resolve(addArgument, in: file) else { return false }
+        for key in ["kSecAttrAccount", "kSecAttrService", "kSecAttrLabel", "kSecAttrApplicationTag", "kSecClass"] {
+            if let one = deleted.value(for: key)?.trimmedDescription, let other = added.value(for: key)?.trimmedDescription, one != other { return true }
+        }
+        return false
+    }
+
+    // MARK: Objective-C
+
+    private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
+        let tokens = file.tokens
+        let addIndices = file.identifiers(named: "SecItemAdd").filter { $0 + 1 < tokens.count && tokens[$0 + 1].text == "(" }
+        guard !addIndices.isEmpty else { return [] }
+        // Methods whose body deletes without adding: `[self deleteItemForKey:…]` is a delete.
+        var deleters: Set<String> = []
+        var bodies: [Range<Int>: Bool] = [:]
+        for index in file.identifiers(named: "SecItemDelete") {
+            guard let body = file.bodyRange(containing: index), bodies[body] == nil else { continue }
+            let adds = tokens[body].contains { $0.kind == .identifier && $0.text == "SecItemAdd" }
+            bodies[body] = adds
+            if !adds, let name = methodName(before: body.lowerBound, in: tokens) { deleters.insert(name) }
+        }
+        var matches: [Match] = []
+        for (index, token) in tokens.enumerated() where token.kind == .identifier {
+            let isDelete = token.text == "SecItemDelete" && index + 1 < tokens.count && tokens[index + 1].text == "("
+            let isHelper = !isDelete && deleters.contains(token.text) && index > 1 && tokens[index - 2].text == "["
+                && index + 1 < tokens.count && (tokens[index + 1].text == ":" || tokens[index + 1].text == "]")
+            guard isDelete || isHelper, let body = file.bodyRange(containing: index),
+                  addIndices.contains(where: { $0 > index && body.contains($0) }) else { continue }
+            let what = isDelete ? "SecItemDelete" : "\(token.text) deletes the item, and"
+            matches.append(Match(file.range(of: token), "\(what) then SecItemAdd: not atomic, the item is lost when the add fails"))
+        }
+        return matches
+    }
+
+    /// The first selector piece of the method whose body opens at `open`:
+    /// `- (void)deleteItemForKey:(NSString *)key {` → `deleteItemForKey`.
+    private func methodName(before open: Int, in tokens: [ObjectiveCToken]) -> String? {
+        var position = open - 1
+        while position >= 0 {
+            let text = tokens[position].text
+            if text == ";" || text == "}" || text == "{" { return nil }
+            if text == "-" || text == "+", tokens[position + 1].text == "(",
+               let close = ObjectiveCSyntax.matching(tokens, open: position + 1), close + 1 < open, tokens[close + 1].kind == .identifier {
+                return tokens[close + 1].text
+            }
+            position -= 1
+        }
+        return nil
+    }
+}

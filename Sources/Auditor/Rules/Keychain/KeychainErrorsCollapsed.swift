@@ -1,0 +1,383 @@
+import SwiftSyntax
+
+/// A `SecItemCopyMatching` status whose every failure becomes `nil` / `false`: a phone
+/// that is locked (errSecInteractionNotAllowed) reads as "no token", and the user is
+/// logged out.
+struct KeychainErrorsCollapsed: AuditRule {
+    let metadata = RuleMetadata(
+        id: "keychain-errors-collapsed",
+        title: "Keychain read turns every error into \"not found\"",
+        severity: .medium,
+        category: .keychain,
+        masvs: "MASVS-STORAGE-1",
+        rationale: "SecItemCopyMatching fails for many reasons besides a missing item: errSecInteractionNotAllowed (-25308) while the device is locked or before its first unlock (background refresh, silent push, widgets), errSecAuthFailed, a cancelled biometric prompt. Code that returns nil or false for every non-success status cannot tell \"locked\" from \"absent\": it logs out a user whose token is fine, or overwrites and re-registers a device key it only failed to read.",
+        fix: "Treat only errSecItemNotFound as absent; return or throw every other status (map errSecInteractionNotAllowed to \"try again later\"). DeviceTrust's Keychain.load throws a precise KeychainError, and loadIfPresent returns nil for itemNotFound alone."
+    )
+
+    let triggers = ["SecItemCopyMatching"]
+
+    let examples: [RuleExample] = [
+        .swift("""
+        func readToken() -> String? {
+            let query: [String: Any] = [
+                kSecClass as String: kSecClassGenericPassword,
+                kSecAttrAccount as String: "token",
+                kSecReturnData as String: true,
+                kSecMatchLimit as String: kSecMatchLimitOne,
+            ]
+            var item: CFTypeRef?
+            let status = SecItemCopyMatching(query as CFDictionary, &item)
+            guard ↓status == errSecSuccess, let data = item as? Data else { return nil }
+            return String(data: data, encoding: .utf8)
+        }
+        """),
+        .swift("""
+        class func load(key: String) -> Data? {
+            let query = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: key,
+                         kSecReturnData as String: kCFBooleanTrue!, kSecMatchLimit as String: kSecMatchLimitOne] as [String: Any]
+            var dataTypeRef: AnyObject? = nil
+            let status: OSStatus = SecItemCopyMatching(query as CFDictionary, &dataTypeRef)
+            if ↓status == noErr {
+                return dataTypeRef as! Data?
+            } else {
+                print("Keychain read failed: \\(status)")
+                return nil
+            }
+        }
+        """),
+        .swift("""
+        var isLoggedIn: Bool {
+            var result: AnyObject?
+            let status = withUnsafeMutablePointer(to: &result) { SecItemCopyMatching(query as CFDictionary, UnsafeMutablePointer($0)) }
+            return ↓status == errSecSuccess
+        }
+        func hasDeviceKey() -> Bool {
+            ↓SecItemCopyMatching(keyQuery as CFDictionary, nil) == errSecSuccess
+        }
+        func cachedPassword() -> String? {
+            var result: CFTypeRef?
+            ↓SecItemCopyMatching(passwordQuery as CFDictionary, &result)
+            return (result as? Data).flatMap { String(data: $0, encoding: .utf8) }
+        }
+        """),
+        .swift("""
+        // errSecItemNotFound is the only "absent"; everything else is thrown.
+        func readToken() throws -> Data? {
+            var item: CFTypeRef?
+            let status = SecItemCopyMatching(query as CFDictionary, &item)
+            switch status {
+            case errSecSuccess: return item as? Data
+            case errSecItemNotFound: return nil
+            default: throw KeychainError(status: status)
+            }
+        }
+        func readKey() -> Result<Data, KeychainError> {
+            var item: CFTypeRef?
+            let status = SecItemCopyMatching(query as CFDictionary, &item)
+            guard status == errSecSuccess, let data = item as? Data else { return .failure(KeychainError(status: status)) }
+            return .success(data)
+        }
+        func copyStatus() -> OSStatus {
+            var item: CFTypeRef?
+            let status = SecItemCopyMatching(query as CFDictionary, &item)
+            if status != errSecSuccess { return status }
+            return errSecSuccess
+        }
+        """),
+        .objectiveC("""
+        - (NSString *)passwordForAccount:(NSString *)account {
+            NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                     (__bridge id)kSecAttrAccount: account,
+                                     (__bridge id)kSecReturnData: @YES };
+            CFTypeRef result = NULL;
+            OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)query, &result);
+            if (↓status != errSecSuccess) {
+                NSLog(@"keychain error %d", (int)status);
+                return nil;
+            }
+            return [[NSString alloc] initWithData:(__bridge_transfer NSData *)result encoding:NSUTF8StringEncoding];
+        }
+        """),
+        .objectiveC("""
+        - (BOOL)hasToken {
+            return ↓SecItemCopyMatching((__bridge CFDictionaryRef)self.query, NULL) == noErr;
+        }
+        """),
+        .objectiveC("""
+        - (NSData *)tokenWithError:(NSError **)error {
+            CFTypeRef result = NULL;
+            OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)self.query, &result);
+            if (status == errSecItemNotFound) { return nil; }
+            if (status != errSecSuccess) {
+                if (error) { *error = [NSError errorWithDomain:NSOSStatusErrorDomain code:status userInfo:nil]; }
+                return nil;
+            }
+            return (__bridge_transfer NSData *)result;
+        }
+        """),
+    ]
+
+    private static let successConstants: Set<String> = ["errSecSuccess", "noErr", "0"]
+    private static let loggingCalls: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "assert", "assertionFailure", "SecCopyErrorMessageString"]
+    private static let collapsedReturns: Set<String> = ["nil", "false", "\"\"", "[]", "[:]", "NO", "NULL", "Data()", "String()"]
+
+    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
+        switch file {
+        case .swift(let swift): checkSwift(swift)
+        case .objectiveC(let objc): checkObjectiveC(objc)
+        default: []
+        }
+    }
+
+    // MARK: Swift
+
+    private func checkSwift(_ file: SwiftFile) -> [Match] {
+        var matches: [Match] = []
+        for call in file.index.calls where call.calleeName == "SecItemCopyMatching" {
+            if let match = checkSwift(call, in: file) { matches.append(match) }
+        }
+        return matches
+    }
+
+    private func checkSwift(_ call: FunctionCallExprSyntax, in file: SwiftFile) -> Match? {
+        let message = "SecItemCopyMatching: every failure, errSecInteractionNotAllowed on a locked device included, is treated like errSecItemNotFound"
+        let (outer, body) = statusExpression(of: call)
+        guard let body, !mentionsItemNotFound(body), body.descendants(ThrowStmtSyntax.self).isEmpty else { return nil }
+        // The status is compared where it is produced: `SecItemCopyMatching(…) == errSecSuccess`.
+        if let comparison = successComparison(outer) {
+            return collapses(body, comparison: comparison) ? Match(file.range(of: call), message) : nil
+        }
+        // The status is discarded: only the result pointer is looked at.
+        if outer.parent?.is(CodeBlockItemSyntax.self) == true || isDiscardAssignment(outer) {
+            return returnsOptionalOrBool(body) ? Match(file.range(of: call), message) : nil
+        }
+        guard let name = boundName(outer) else { return nil }
+        var first: ExprSyntax?
+        var comparisons: [SequenceExprSyntax] = []
+        for reference in body.descendants(DeclReferenceExprSyntax.self) where reference.baseName.text == name {
+            if let comparison = successComparison(ExprSyntax(reference)) {
+                if first == nil { first = ExprSyntax(reference) }
+                comparisons.append(comparison)
+            } else if isSwitchSubject(reference) || isLogged(reference) {
+                continue
+            } else {
+                return nil  // returned, thrown, wrapped in an error, stored: propagated
+            }
+        }
+        guard let first, comparisons.contains(where: { collapses(body, comparison: $0) }) || hasCollapsedReturn(body) else { return nil }
+        return Match(file.range(of: first), message)
+    }
+
+    /// The expression holding the call's status (the call, or the `withUnsafeMutablePointer`
+    /// call around a closure that only calls it) and the body it lives in.
+    private func statusExpression(of call: FunctionCallExprSyntax) -> (ExprSyntax, Syntax?) {
+        var outer = ExprSyntax(call)
+        while let parent = outer.parent {
+            if let expression = parent.as(TryExprSyntax.self) { outer = ExprSyntax(expression); continue }
+            if let expression = parent.as(TupleExprSyntax.self), expression.elements.count == 1 { outer = ExprSyntax(expression); continue }
+            if parent.is(LabeledExprSyntax.self) || parent.is(LabeledExprListSyntax.self) {
+                if let tuple = parent.parent?.as(TupleExprSyntax.self), tuple.elements.count == 1 { outer = ExprSyntax(tuple); continue }
+                if let tuple = parent.parent?.parent?.as(TupleExprSyntax.self), tuple.elements.count == 1 { outer = ExprSyntax(tuple); continue }
+            }
+            // `withUnsafeMutablePointer(to: &result) { SecItemCopyMatching(…) }`
+            if parent.is(CodeBlockItemSyntax.self), let list = parent.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
+               let closure = list.parent?.as(ClosureExprSyntax.self), let wrapper = closure.parent?.as(FunctionCallExprSyntax.self),
+               wrapper.trailingClosure?.id == closure.id {
+                outer = ExprSyntax(wrapper)
+                continue
+            }
+            break
+        }
+        return (outer, Self.scope(of: outer))
+    }
+
+    /// The nearest function, initializer, accessor (explicit or a computed property's
+    /// implicit getter) or closure around `node`.
+    static func scope(of node: some SyntaxProtocol) -> Syntax? {
+        var current = node.parent
+        while let candidate = current {
+            if candidate.is(FunctionDeclSyntax.self) || candidate.is(InitializerDeclSyntax.self) || candidate.is(AccessorDeclSyntax.self)
+                || candidate.is(ClosureExprSyntax.self) || candidate.is(AccessorBlockSyntax.self) {
+                return candidate
+            }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// `let status = <outer>`, `status = <outer>` → `status`.
+    private func boundName(_ outer: ExprSyntax) -> String? {
+        if let binding = outer.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
+            return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        if let sequence = outer.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == outer.id {
+                return elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
+            }
+        }
+        return nil
+    }
+
+    private func isDiscardAssignment(_ outer: ExprSyntax) -> Bool {
+        guard let sequence = outer.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) else { return false }
+        let elements = Array(sequence.elements)
+        return elements.count == 3 && elements[0].is(DiscardAssignmentExprSyntax.self) && elements[1].is(AssignmentExprSyntax.self)
+    }
+
+    /// The `x == errSecSuccess` / `x != noErr` sequence `expression` is an operand of.
+    private func successComparison(_ expression: ExprSyntax) -> SequenceExprSyntax? {
+        guard let sequence = expression.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard let index = elements.firstIndex(where: { $0.id == expression.id }) else { return nil }
+        for (operatorIndex, operandIndex) in [(index + 1, index + 2), (index - 1, index - 2)] {
+            guard operandIndex >= 0, operandIndex < elements.count,
+                  let op = elements[operatorIndex].as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=",
+                  Self.successConstants.contains(elements[operandIndex].trimmedDescription) else { continue }
+            return sequence
+        }
+        return nil
+    }
+
+    /// Whether a failed comparison ends in `nil`/`false`: the comparison is returned as the
+    /// answer, or the body returns one of the collapsed values.
+    private func collapses(_ body: Syntax, comparison: SequenceExprSyntax) -> Bool {
+        if comparison.parent?.is(ReturnStmtSyntax.self) == true { return true }
+        // A single-expression function or closure body: `{ SecItemCopyMatching(…) == errSecSuccess }`
+        if comparison.parent?.is(CodeBlockItemSyntax.self) == true, let list = comparison.parent?.parent?.as(CodeBlockItemListSyntax.self),
+           list.count == 1 { return true }
+        return hasCollapsedReturn(body)
+    }
+
+    private func hasCollapsedReturn(_ body: Syntax) -> Bool {
+        body.descendants(ReturnStmtSyntax.self).contains { statement in
+            guard let value = statement.expression else { return false }
+            if Self.collapsedReturns.contains(value.trimmedDescription) { return true }
+            if let ternary = value.as(TernaryExprSyntax.self) {
+                return Self.collapsedReturns.contains(ternary.elseExpression.trimmedDescription)
+            }
+            if let sequence = value.as(SequenceExprSyntax.self) {
+                return sequence.elements.contains { $0.is(UnresolvedTernaryExprSyntax.self) } && Self.collapsedReturns.contains(sequence.elements.last?.trimmedDescription ?? "")
+            }
+            return false
+        }
+    }
+
+    private func returnsOptionalOrBool(_ body: Syntax) -> Bool {
+        var type: String?
+        if let function = body.as(FunctionDeclSyntax.self) {
+            type = function.signature.returnClause?.type.trimmedDescription
+        } else if body.is(AccessorDeclSyntax.self) || body.is(AccessorBlockSyntax.self) {
+            var current = body.parent
+            while let node = current, !node.is(PatternBindingSyntax.self) { current = node.parent }
+            type = current?.as(PatternBindingSyntax.self)?.typeAnnotation?.type.trimmedDescription
+        }
+        if let type { return type.hasSuffix("?") || type == "Bool" }
+        return hasCollapsedReturn(body)
+    }
+
+    private func isSwitchSubject(_ reference: DeclReferenceExprSyntax) -> Bool {
+        reference.parent?.is(SwitchExprSyntax.self) == true
+    }
+
+    private func isLogged(_ reference: DeclReferenceExprSyntax) -> Bool {
+        var current = reference.parent
+        while let node = current, !node.is(CodeBlockItemSyntax.self) {
+            if let call = node.as(FunctionCallExprSyntax.self) {
+                if Self.loggingCalls.contains(call.calleeName) { return true }
+                if let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription.lowercased(), base.contains("log") { return true }
+            }
+            current = node.parent
+        }
+        return false
+    }
+
+    private func mentionsItemNotFound(_ body: Syntax) -> Bool {
+        body.tokens(viewMode: .sourceAccurate).contains { $0.text == "errSecItemNotFound" || $0.text == "25300" }
+    }
+
+    // MARK: Objective-C
+
+    private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
+        let tokens = file.tokens
+        var matches: [Match] = []
+        for index in file.identifiers(named: "SecItemCopyMatching") {
+            guard index + 1 < tokens.count, tokens[index + 1].text == "(", let close = ObjectiveCSyntax.matching(tokens, open: index + 1),
+                  let body = file.bodyRange(containing: index) else { continue }
+            let bodyTokens = tokens[body]
+            guard !bodyTokens.contains(where: { $0.text == "errSecItemNotFound" || $0.text == "25300" || $0.text == "throw" }) else { continue }
+            let message = "SecItemCopyMatching: every failure, errSecInteractionNotAllowed on a locked device included, is treated like errSecItemNotFound"
+            let collapsedReturn = hasCollapsedReturn(body, in: tokens)
+            // Compared where it is produced: `SecItemCopyMatching(…) == noErr`.
+            if close + 2 < tokens.count, (tokens[close + 1].text == "=" || tokens[close + 1].text == "!"), tokens[close + 2].text == "=" {
+                let returnsComparison = index > 0 && tokens[index - 1].text == "return"
+                if returnsComparison || collapsedReturn { matches.append(Match(file.range(of: tokens[index]), message)) }
+                continue
+            }
+            // `status = SecItemCopyMatching(…)`
+            guard index >= 2, tokens[index - 1].text == "=", tokens[index - 2].kind == .identifier,
+                  index < 3 || (tokens[index - 3].text != "=" && tokens[index - 3].text != "!") else {
+                // Discarded: `SecItemCopyMatching(…);`
+                let previous = index > 0 ? tokens[index - 1].text : ";"
+                if [";", "{", "}"].contains(previous) || (previous == ")" && index >= 3 && tokens[index - 2].text == "void"),
+                   close + 1 < tokens.count, tokens[close + 1].text == ";", hasReturnValue(body, in: tokens) {
+                    matches.append(Match(file.range(of: tokens[index]), message))
+                }
+                continue
+            }
+            let name = tokens[index - 2].text
+            var first: Int?
+            var propagated = false
+            for position in body where tokens[position].kind == .identifier && tokens[position].text == name && position != index - 2 {
+                if ObjectiveCExpressions.isCompared(position, in: tokens), comparedWithSuccess(position, in: tokens) {
+                    if first == nil { first = position }
+                } else if !isInsideLogging(position, in: tokens, body: body) && !isDeclaration(position, in: tokens) {
+                    propagated = true
+                    break
+                }
+            }
+            guard !propagated, let first else { continue }
+            let returnsComparison = first > 0 && tokens[first - 1].text == "return"
+            if returnsComparison || collapsedReturn { matches.append(Match(file.range(of: tokens[first]), message)) }
+        }
+        return matches
+    }
+
+    private func comparedWithSuccess(_ position: Int, in tokens: [ObjectiveCToken]) -> Bool {
+        let after = position + 3 < tokens.count ? tokens[position + 3].text : ""
+        let before = position >= 3 ? tokens[position - 3].text : ""
+        return Self.successConstants.contains(after) || Self.successConstants.contains(before)
+    }
+
+    private func isDeclaration(_ position: Int, in tokens: [ObjectiveCToken]) -> Bool {
+        position > 0 && tokens[position - 1].text == "OSStatus" && position + 1 < tokens.count && tokens[position + 1].text == ";"
+    }
+
+    private func isInsideLogging(_ position: Int, in tokens: [ObjectiveCToken], body: Range<Int>) -> Bool {
+        var depth = 0
+        var current = position - 1
+        while current > body.lowerBound {
+            let text = tokens[current].text
+            if text == ";" || text == "{" || text == "}" { return false }
+            if text == ")" { depth += 1 } else if text == "(" {
+                if depth == 0 {
+                    let callee = tokens[current - 1].text
+                    if Self.loggingCalls.contains(callee) || callee.lowercased().contains("log") { return true }
+                } else { depth -= 1 }
+            }
+            current -= 1
+        }
+        return false
+    }
+
+    private func hasCollapsedReturn(_ body: Range<Int>, in tokens: [ObjectiveCToken]) -> Bool {
+        body.contains { position in
+            tokens[position].text == "return" && position + 2 < body.upperBound && tokens[position + 2].text == ";"
+                && ["nil", "NO", "NULL", "false"].contains(tokens[position + 1].text)
+        }
+    }
+
+    private func hasReturnValue(_ body: Range<Int>, in tokens: [ObjectiveCToken]) -> Bool {
+        body.contains { tokens[$0].text == "return" && $0 + 1 < body.upperBound && tokens[$0 + 1].text != ";" }
+    }
+}

@@ -1,0 +1,130 @@
+/// App Transport Security switched off in the Info.plist: arbitrary loads, insecure
+/// exception domains, TLS below 1.2.
+struct NetworkATSDisabled: AuditRule {
+    let metadata = RuleMetadata(
+        id: "network-ats-disabled",
+        title: "App Transport Security disabled or weakened in Info.plist",
+        severity: .high,
+        category: .network,
+        masvs: "MASVS-NETWORK-1",
+        rationale: "ATS makes every URLSession connection use HTTPS with TLS 1.2 or later, forward secrecy and strong certificates. NSAllowsArbitraryLoads turns that off for every host, so any http:// URL or downgraded connection is sent in clear text and can be read or rewritten on a shared Wi-Fi; an exception domain with NSExceptionAllowsInsecureHTTPLoads does the same for that domain, and NSExceptionMinimumTLSVersion below TLSv1.2 allows broken protocol versions. Apple asks for a justification in App Review for each.",
+        fix: "Remove NSAllowsArbitraryLoads and serve every endpoint over HTTPS with TLS 1.2+. If a third-party host you do not control still needs an exception, scope it to that domain, keep NSExceptionMinimumTLSVersion at TLSv1.2 or higher, and never send credentials to it. For local development use NSAllowsLocalNetworking."
+    )
+
+    let triggers = ["NSAppTransportSecurity"]
+
+    static func plist(_ ats: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            <key>NSAppTransportSecurity</key>
+            <dict>
+        \(ats)
+            </dict>
+        </dict>
+        </plist>
+        """
+    }
+
+    let examples: [RuleExample] = [
+        .plist("Info.plist", NetworkATSDisabled.plist("""
+                ↓<key>NSAllowsArbitraryLoads</key>
+                <true/>
+        """)),
+        .plist("Info.plist", NetworkATSDisabled.plist("""
+                ↓<key>NSAllowsArbitraryLoadsInWebContent</key>
+                <true/>
+                <key>NSAllowsLocalNetworking</key>
+                <true/>
+        """)),
+        .plist("Info.plist", NetworkATSDisabled.plist("""
+                <key>NSExceptionDomains</key>
+                <dict>
+                    <key>legacy.bank.example.com</key>
+                    <dict>
+                        ↓<key>NSExceptionAllowsInsecureHTTPLoads</key>
+                        <true/>
+                        ↓<key>NSExceptionMinimumTLSVersion</key>
+                        <string>TLSv1.0</string>
+                    </dict>
+                    <key>cdn.bank.example.com</key>
+                    <dict>
+                        <key>NSIncludesSubdomains</key>
+                        <true/>
+                        ↓<key>NSTemporaryExceptionAllowsInsecureHTTPLoads</key>
+                        <true/>
+                    </dict>
+                </dict>
+        """)),
+        .plist("Info.plist", NetworkATSDisabled.plist("""
+                <key>NSAllowsArbitraryLoads</key>
+                <false/>
+                <key>NSAllowsLocalNetworking</key>
+                <true/>
+                <key>NSExceptionDomains</key>
+                <dict>
+                    <key>api.bank.example.com</key>
+                    <dict>
+                        <key>NSExceptionMinimumTLSVersion</key>
+                        <string>TLSv1.3</string>
+                        <key>NSExceptionAllowsInsecureHTTPLoads</key>
+                        <false/>
+                    </dict>
+                    <key>localhost</key>
+                    <dict>
+                        <key>NSExceptionAllowsInsecureHTTPLoads</key>
+                        <true/>
+                    </dict>
+                </dict>
+        """)),
+        .plist("Info.plist", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            <key>CFBundleIdentifier</key>
+            <string>com.example.bank</string>
+        </dict>
+        </plist>
+        """),
+    ]
+
+    private static let weakVersions: Set<String> = ["TLSv1.0", "TLSv1.1", "SSLv3", "TLSv1"]
+    private static let insecureKeys = ["NSExceptionAllowsInsecureHTTPLoads", "NSTemporaryExceptionAllowsInsecureHTTPLoads", "NSThirdPartyExceptionAllowsInsecureHTTPLoads"]
+    private static let versionKeys = ["NSExceptionMinimumTLSVersion", "NSTemporaryExceptionMinimumTLSVersion", "NSThirdPartyExceptionMinimumTLSVersion"]
+
+    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
+        // Test code, mocks and previews are not shipped.
+        guard !TestPaths.contains(file.path) else { return [] }
+        guard case .propertyList(let plist) = file, plist.role != .entitlements, plist.role != .privacyManifest,
+              let ats = plist.root["NSAppTransportSecurity"]?.dictionary else { return [] }
+        var matches: [Match] = []
+        let atsLine = plist.range(ofKey: "NSAppTransportSecurity").line
+        if ats["NSAllowsArbitraryLoads"]?.isTrue == true {
+            let scoped = ["NSAllowsArbitraryLoadsInWebContent", "NSAllowsArbitraryLoadsForMedia", "NSAllowsLocalNetworking"].filter { ats[$0] != nil }
+            let note = scoped.isEmpty ? "" : " (iOS 10+ ignores it because \(scoped.joined(separator: ", ")) is also set, but older systems and other platforms do not)"
+            matches.append(Match(plist.range(ofKey: "NSAllowsArbitraryLoads", after: atsLine), "NSAllowsArbitraryLoads turns off App Transport Security for every host\(note)"))
+        }
+        for (key, scope) in [("NSAllowsArbitraryLoadsInWebContent", "web views"), ("NSAllowsArbitraryLoadsForMedia", "AVFoundation media")] where ats[key]?.isTrue == true {
+            matches.append(Match(plist.range(ofKey: key, after: atsLine), "\(key) turns off App Transport Security for \(scope) (lower risk than NSAllowsArbitraryLoads, but content there can be read and altered)"))
+        }
+        for (domain, settings) in ats["NSExceptionDomains"]?.dictionary ?? [:] {
+            guard let settings = settings.dictionary, !Self.isLocal(domain) else { continue }
+            let domainLine = plist.range(ofKey: domain, after: atsLine).line
+            for key in Self.insecureKeys where settings[key]?.isTrue == true {
+                matches.append(Match(plist.range(ofKey: key, after: domainLine), "\(key) allows clear-text HTTP to \(domain)"))
+            }
+            for key in Self.versionKeys {
+                guard let version = settings[key]?.string, Self.weakVersions.contains(version) else { continue }
+                matches.append(Match(plist.range(ofKey: key, after: domainLine), "\(key) lets \(domain) use \(version), below TLS 1.2"))
+            }
+        }
+        return matches
+    }
+
+    static func isLocal(_ domain: String) -> Bool {
+        let host = domain.lowercased()
+        return host == "localhost" || host == "127.0.0.1" || host == "::1" || host.hasSuffix(".local") || host.hasSuffix(".localhost")
+            || host.hasPrefix("192.168.") || host.hasPrefix("10.") || host.hasPrefix("169.254.")
+    }
+}

@@ -1,0 +1,456 @@
+import Foundation
+import SwiftSyntax
+
+// The example credentials below escape one character (`\u{5F}` for `_`, `\u{4A}` for
+// `J`, …) so that the literals in this source file do not themselves match a credential
+// format when the repository audits itself; the examples' text, once unescaped, does.
+
+/// Credentials shipped inside the app: cloud and API keys of known formats anywhere in a
+/// string, and high-entropy literals bound to secret-named names, in Swift, Objective-C,
+/// property lists, xcconfig and bundled JSON. Anything in the bundle can be extracted
+/// with `strings` or a class dump.
+struct SecretHardcoded: AuditRule {
+    let metadata = RuleMetadata(
+        id: "secret-hardcoded",
+        title: "Hard-coded credential or API secret",
+        severity: .critical,
+        category: .secrets,
+        masvs: "MASVS-STORAGE-1",
+        rationale: "Everything compiled into the app — string literals, Info.plist values, xcconfig settings baked into the bundle, bundled JSON — can be read from the IPA with `strings`, class-dump or a decrypted binary in minutes. A cloud key (AWS, Stripe secret key, GitHub or Slack token, FCM server key, a private key) shipped this way gives every user, and every attacker, the backend privileges it grants, and it cannot be rotated without a release. Firebase's GoogleService-Info.plist API_KEY and Stripe publishable keys (pk_live_) are public by design and are not reported; Google API keys elsewhere are, because they are often unrestricted. JWTs, private keys and entropy-based matches are not reported in test, mock, fixture and preview folders (test vectors and sample tokens).",
+        fix: "Remove the secret from the app and rotate it now. Keep server-side secrets on a server and give the app short-lived, per-user credentials (a session token obtained after login, stored with DeviceTrust's Keychain.save and an explicit Accessibility class); prove the app's identity with device keys and a server challenge instead of a shared API secret. Keep per-environment public identifiers in xcconfig, never secrets."
+    )
+
+    // Named bindings can have any secret-like name: always run (the check reads the
+    // index's string literals or tokens only, which is cheap).
+    let triggers: [String] = []
+
+    let examples: [RuleExample] = [
+        RuleExample(.swift, """
+        enum PaymentConfig {
+            static let stripeKey = ↓"sk\u{5F}live\u{5F}51HxQ2cLkq8ZpT3v9YbN4mW7rD2sF6gH"
+            static let publishableKey = "pk\u{5F}live\u{5F}51HxQ2cLkq8ZpT3v9YbN4mW7rD2sF6gH"
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        let s3 = S3Client(accessKeyId: ↓"AK\u{49}A4KX7N2QPLM3RZ8WT", secretAccessKey: ↓"wJalrXUtnFEMI/K7MDENG/bPxRfiCYq9Lm3Tz8Vk")
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        final class APIClient {
+            private let apiKey = ↓"f3a9c2e87b1d4f6a9e0c5b2d8a7f1e3c"
+            private let clientSecret: String = ↓"Zq8vN3kP7xR2mT5wY9bC4jH6gF1dS0aL"
+            private let apiKeyHeader = "X-Api-Key"
+            private let tokenURL = "https://auth.bank.example/oauth/token"
+            private let requestID = "8f14e45f-ceea-4c7b-9d4a-1b2c3d4e5f60"
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        func configure() {
+            GMSServices.provideAPIKey(↓"AI\u{7A}aSyD4x9Kq2mV7nB3cX8zL5pT1wR6yH0jG2fE")
+            let headers = ["Authorization": ↓"Bearer 9b2f7c4e1a8d3f6b0c5e2a7d4f1b8c3e", "Accept": "application/json"]
+            request.setValue(↓"Bearer 5d8e1a4f7b0c3e6a9d2f5b8c1e4a7d0f", forHTTPHeaderField: "Authorization")
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        struct Integrations {
+            var slackToken: String { ↓"xo\u{78}b-2048573910-4958372615-aB3dE5fG7hJ9kL1mN3pQ5rS7" }
+            let webhook = URL(string: ↓"https://hooks.slack.com/services\u{2F}T024BE7LD/B01H8E3K2L9/Xk3mP9qR2sT5vW8yZ1bC4dF6")
+            let github = ↓"gh\u{70}_R8kN2mQ5vX9zB3cF7hJ1lP4sT6wY0aD2eG5iK8"
+            let fcmServerKey = ↓"AAAAx1yZ2wQ\u{3A}APA91bH4kL7mN0pQ3rS6tU9vW2xY5zA8bC1dE4fG7hI0jK3lM6nO9pQ2rS5tU8vW1xY4zA7bC0dE3fG6hI9"
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        let signingKey = ↓\"\"\"
+        -----BEGIN EC PRIVATE\u{20}KEY-----
+        MHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5fgfQVFWKL8TNoAoGCCqGSM49
+        AwEHoUQDQgAEVu4Xq2ZQ3J7k9m0pL1nR5sT8vW2yZ4bC6dF8hJ0kL2mN4pQ6rS8t
+        -----END EC PRIVATE\u{20}KEY-----
+        \"\"\"
+        let demoSession = ↓"ey\u{4A}hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.ey\u{4A}zdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        enum Credentials {
+            static let adminPassword = ↓"Adm1n@2024!"
+            static let password = "password"
+            static let passwordKey = "com.bank.password"
+            static let tokenCount = "12"
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        // Placeholders, build-setting references and public identifiers.
+        enum Keys {
+            static let apiKey = "YOUR_API_KEY"
+            static let secret = "<client-secret>"
+            static let token = "$(API_TOKEN)"
+            static let stripePublishable = "pk\u{5F}live\u{5F}51HxQ2cLkq8ZpT3v9YbN4mW7rD2sF6gH"
+            static let awsDocs = "AK\u{49}AIOSFODNN7EXAMPLE"
+            static let apiKeyFromPlist = Bundle.main.object(forInfoDictionaryKey: "API_KEY") as? String
+            static let emptySecret = ""
+            static let accessToken = "xxxxxxxxxxxxxxxxxxxxxxxx"
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        func fetchToken() async throws -> String {
+            let token = try await keychain.read(account: "session")
+            let message = "Your access token expires in 5 minutes"
+            let secretName = "prod/api/stripe"
+            return token
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.objectiveC, """
+        #define API_KEY @↓"9f8e7d6c5b4a39281716aBcDeF0123456789"
+        static NSString *const kClientSecret = @↓"Zq8vN3kP7xR2mT5wY9bC4jH6gF1dS0aL";
+        static NSString *const kStripeKey = @↓"sk\u{5F}live\u{5F}51HxQ2cLkq8ZpT3v9YbN4mW7rD2sF6gH";
+
+        - (void)configure {
+            NSDictionary *params = @{ @"api_key": @↓"a7F3kL9mP2qR5tV8xZ1bC4eG6hJ0nW3y", @"format": @"json" };
+            [self.client setApiToken:@↓"Qm9vN2xQ5kR8tW1yZ4cE7gJ0aD3fH6iL"];
+            [request setValue:@↓"Bearer 4e7a1d8f2b5c9e3a6d0f4b7c1e8a5d2f" forHTTPHeaderField:@"Authorization"];
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.objectiveC, """
+        #define API_KEY_NAME @"X-Api-Key"
+        static NSString *const kTokenKey = @"authToken";
+        - (NSString *)apiKey {
+            return [[NSBundle mainBundle] objectForInfoDictionaryKey:@"API_KEY"];
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.propertyList(fileName: "Info.plist"), """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            <key>CFBundleIdentifier</key>
+            <string>com.bank.app</string>
+            <key>APIKey</key>
+            ↓<string>b8e4f1a7d3c9e2f5a8b1d4e7f0a3c6b9</string>
+            <key>ClientSecret</key>
+            ↓<string>Zq8vN3kP7xR2mT5wY9bC4jH6gF1dS0aL</string>
+            <key>AnalyticsToken</key>
+            <string>$(ANALYTICS_TOKEN)</string>
+            <key>GMSApiKey</key>
+            ↓<string>AI\u{7A}aSyD4x9Kq2mV7nB3cX8zL5pT1wR6yH0jG2fE</string>
+        </dict>
+        </plist>
+        """, silencedInsideStrings: false),
+        RuleExample(.propertyList(fileName: "GoogleService-Info.plist"), """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            <key>API_KEY</key>
+            <string>AI\u{7A}aSyD4x9Kq2mV7nB3cX8zL5pT1wR6yH0jG2fE</string>
+            <key>GCM_SENDER_ID</key>
+            <string>448618578101</string>
+            <key>BUNDLE_ID</key>
+            <string>com.bank.app</string>
+        </dict>
+        </plist>
+        """, silencedInsideStrings: false),
+        RuleExample(.text(fileName: "Config.xcconfig"), """
+        // Release settings
+        API_BASE_URL = https:/$()/api.bank.example
+        API_KEY = ↓c4f8a2e6b0d3f7a1c5e9b2d6f0a4c8e1
+        STRIPE_SECRET_KEY = ↓sk\u{5F}live\u{5F}51HxQ2cLkq8ZpT3v9YbN4mW7rD2sF6gH
+        ANALYTICS_TOKEN = $(inherited)
+        PRODUCT_BUNDLE_IDENTIFIER = com.bank.app
+        """, silencedInsideStrings: false),
+        RuleExample(.text(fileName: "Config.xcconfig"), """
+        API_KEY = YOUR_API_KEY_HERE
+        CLIENT_SECRET =
+        """, silencedInsideStrings: false),
+        RuleExample(.text(fileName: "config.json"), """
+        {
+          "environment": "production",
+          "api_key": ↓"e1d4a7c0f3b6e9d2a5c8f1b4e7d0a3c6",
+          "sentry": { "dsn": "https://public@sentry.example/1", "auth_token": ↓"9Lm3Tz8VkQ2wE5rT7yU1iO4pA6sD8fG0hJ2kL4zX" },
+          "token_expiry_seconds": "3600"
+        }
+        """, silencedInsideStrings: false),
+    ]
+
+    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
+        switch file {
+        case .swift(let swift): checkSwift(swift)
+        case .objectiveC(let objc): checkObjectiveC(objc)
+        case .propertyList(let plist): checkPropertyList(plist)
+        case .text(let text): text.path.lowercased().hasSuffix(".xcconfig") ? checkXcconfig(text) : checkJSON(text)
+        }
+    }
+
+    // MARK: - Deciding
+
+    /// The finding for `value` (the literal's content), bound to `name` if known.
+    private func judge(_ value: String, name: String?, path: String, ignoringGoogleKeys: Bool = false) -> String? {
+        let inTests = SecretFormats.isTestPath(path)
+        if let hit = SecretFormats.find(in: value, ignoringGoogleKeys: ignoringGoogleKeys), !(inTests && hit.weakInTests) {
+            return "\(hit.kind) (\(SecretFormats.redacted(hit.value))) is hard-coded" + (name.map { " in \($0)" } ?? "")
+        }
+        guard !inTests, let name, isSecretName(name), !CryptoKeyNames.isCryptoKeyName(name),
+              SecretFormats.looksLikeSecret(value, passwordLike: SecretValueNames.isPasswordLike(name)) else { return nil }
+        return "\(name) holds a hard-coded secret (\(SecretFormats.redacted(value)))"
+    }
+
+    private static let secretHeaders: Set<String> = ["authorization", "x-api-key", "x-auth-token", "api-key", "apikey", "x-access-token", "proxy-authorization"]
+
+    private func isSecretName(_ name: String) -> Bool {
+        Self.secretHeaders.contains(name.lowercased()) || SecretValueNames.isSecretValue(name)
+    }
+
+    // MARK: - Swift
+
+    private func checkSwift(_ file: SwiftFile) -> [Match] {
+        var matches: [Match] = []
+        for literal in file.index.strings {
+            let isInterpolated = literal.segments.contains { !$0.is(StringSegmentSyntax.self) }
+            if isInterpolated {
+                // Each literal piece can still hold a whole credential.
+                for element in literal.segments {
+                    guard let content = element.as(StringSegmentSyntax.self)?.content.text, content.utf8.count >= 18,
+                          let hit = SecretFormats.find(in: content), !(hit.weakInTests && SecretFormats.isTestPath(file.path)) else { continue }
+                    matches.append(Match(file.range(of: literal), "\(hit.kind) (\(SecretFormats.redacted(hit.value))) is hard-coded"))
+                    break
+                }
+                continue
+            }
+            guard let value = literal.literalValue, value.utf8.count >= 6 else { continue }
+            guard let message = judge(value, name: bindingName(of: literal), path: file.path) else { continue }
+            matches.append(Match(file.range(of: literal), message))
+        }
+        return matches
+    }
+
+    /// The name a literal is bound to: `let apiKey = "…"`, `"api_key": "…"`,
+    /// `Client(apiKey: "…")`, `provideAPIKey("…")`, `config.secret = "…"`,
+    /// `var token: String { "…" }`, a default parameter value, or an HTTP header.
+    private func bindingName(of literal: StringLiteralExprSyntax) -> String? {
+        var node = Syntax(literal)
+        // Through `"…" as String` and parentheses.
+        while let parent = node.parent, parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true || parent.is(AsExprSyntax.self) {
+            node = parent
+        }
+        guard let parent = node.parent else { return nil }
+        if let clause = parent.as(InitializerClauseSyntax.self) {
+            if let binding = clause.parent?.as(PatternBindingSyntax.self) {
+                return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            }
+            if let parameter = clause.parent?.as(FunctionParameterSyntax.self) {
+                return (parameter.secondName ?? parameter.firstName).text
+            }
+            return nil
+        }
+        if let element = parent.as(DictionaryElementSyntax.self), element.value.id == node.id {
+            return element.key.as(StringLiteralExprSyntax.self)?.literalValue ?? element.key.lastName
+        }
+        if let argument = parent.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            if let label = argument.label?.text { return label }
+            if let header = call.argument("forHTTPHeaderField")?.as(StringLiteralExprSyntax.self)?.literalValue { return header }
+            if call.arguments.first?.id == argument.id { return Self.selectorNoun(call.calleeName) }
+            return nil
+        }
+        if let sequence = parent.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == node.id { return elements[0].lastName }
+            return nil
+        }
+        // A computed property returning the literal.
+        var current: Syntax? = parent
+        for _ in 0..<7 {
+            guard let step = current else { return nil }
+            if let binding = step.as(PatternBindingSyntax.self) { return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+            let passThrough = step.is(ReturnStmtSyntax.self) || step.is(CodeBlockItemSyntax.self) || step.is(CodeBlockItemListSyntax.self)
+                || step.is(CodeBlockSyntax.self) || step.is(AccessorDeclSyntax.self) || step.is(AccessorDeclListSyntax.self) || step.is(AccessorBlockSyntax.self)
+            guard passThrough else { return nil }
+            current = step.parent
+        }
+        return nil
+    }
+
+    /// `setApiKey` → `ApiKey`, `initWithAPIKey` → `APIKey`, `provideAPIKey` → `APIKey`: the
+    /// noun a setter or initializer takes.
+    static func selectorNoun(_ name: String) -> String {
+        for prefix in ["initWith", "with", "set", "provide", "configureWith", "use"] where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            if rest.first?.isUppercase == true { return String(rest) }
+        }
+        return name
+    }
+
+
+    // MARK: - Objective-C
+
+    private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
+        let tokens = file.tokens
+        var matches: [Match] = []
+        for (index, token) in tokens.enumerated() where token.kind == .string && token.text.utf8.count >= 6 {
+            guard let message = judge(token.text, name: objectiveCName(of: index, in: tokens), path: file.path) else { continue }
+            matches.append(Match(file.range(of: token), message))
+        }
+        return matches
+    }
+
+    /// `#define NAME @"…"`, `NSString *const NAME = @"…"`, `char NAME[] = "…"`,
+    /// `@"api_key": @"…"`, `[client setApiKey:@"…"]`, `… forHTTPHeaderField:@"Authorization"`.
+    private func objectiveCName(of index: Int, in tokens: [ObjectiveCToken]) -> String? {
+        func text(_ offset: Int) -> String? {
+            let position = index + offset
+            return position >= 0 && position < tokens.count ? tokens[position].text : nil
+        }
+        if index + 3 < tokens.count, tokens[index + 1].text == "forHTTPHeaderField", tokens[index + 3].kind == .string {
+            return tokens[index + 3].text
+        }
+        if index >= 3, text(-3) == "#", text(-2) == "define", tokens[index].inDirective { return text(-1) }
+        guard index >= 2 else { return nil }
+        let previous = tokens[index - 1]
+        if previous.text == "=" {
+            if tokens[index - 2].kind == .identifier { return tokens[index - 2].text }
+            if tokens[index - 2].text == "]", index >= 4, tokens[index - 3].text == "[" { return tokens[index - 4].text }
+            if tokens[index - 2].text == "]", index >= 5, tokens[index - 4].text == "[" { return tokens[index - 5].text }
+            return nil
+        }
+        if previous.text == ":" {
+            let before = tokens[index - 2]
+            if before.kind == .string { return before.text }
+            if before.kind == .identifier { return Self.selectorNoun(before.text) }
+        }
+        return nil
+    }
+
+    // MARK: - Property lists
+
+    private func checkPropertyList(_ file: PropertyListFile) -> [Match] {
+        let isGoogleService = (file.path as NSString).lastPathComponent.hasPrefix("GoogleService-Info")
+        var found: [(key: String?, value: String, message: String)] = []
+        func visit(_ value: PropertyListValue, key: String?) {
+            switch value {
+            case .string(let text):
+                // GoogleService-Info.plist's keys are client identifiers, public by design.
+                let name = isGoogleService ? nil : key
+                if text.utf8.count >= 6, let message = judge(text, name: name, path: file.path, ignoringGoogleKeys: isGoogleService) {
+                    found.append((key, text, message))
+                }
+            case .array(let items):
+                for item in items { visit(item, key: key) }
+            case .dictionary(let entries):
+                for (entryKey, entryValue) in entries.sorted(by: { $0.key < $1.key }) { visit(entryValue, key: entryKey) }
+            default:
+                break
+            }
+        }
+        visit(file.root, key: nil)
+        return found.map { Match(location(in: file, key: $0.key, value: $0.value), $0.message) }
+    }
+
+    /// The `<string>` holding `value` (after `<key>key</key>` when possible).
+    private func location(in file: PropertyListFile, key: String?, value: String) -> SourceRange {
+        guard let text = file.text else { return SourceRange(line: 1, column: 1) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let firstLine = value.split(separator: "\n").first.map(String.init) ?? value
+        let escaped = firstLine.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        let needle = "<string>" + escaped
+        var start = 0
+        if let key, let keyLine = lines.firstIndex(where: { $0.contains("<key>\(key)</key>") }) { start = keyLine }
+        for offset in [start, 0] {
+            for (number, line) in lines.enumerated().dropFirst(offset) {
+                if let found = line.range(of: needle) {
+                    let column = line.utf8.distance(from: line.startIndex, to: found.lowerBound) + 1
+                    return SourceRange(line: number + 1, column: column)
+                }
+            }
+        }
+        return SourceRange(line: 1, column: 1)
+    }
+
+    // MARK: - xcconfig and JSON
+
+    private func checkXcconfig(_ file: TextFile) -> [Match] {
+        var matches: [Match] = []
+        for (number, line) in file.lines.enumerated() {
+            var content = line
+            if let comment = content.range(of: "//") { content = content[..<comment.lowerBound] }
+            guard let equals = content.firstIndex(of: "=") else { continue }
+            var name = content[..<equals].trimmingCharacters(in: .whitespaces)
+            if let condition = name.firstIndex(of: "[") { name = String(name[..<condition]) }
+            let rawValue = content[content.index(after: equals)...]
+            let value = rawValue.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            guard !name.isEmpty, value.utf8.count >= 6, let message = judge(value, name: name, path: file.path) else { continue }
+            let leading = rawValue.prefix { $0 == " " || $0 == "\t" || $0 == "\"" }
+            let column = line.utf8.distance(from: line.startIndex, to: rawValue.startIndex) + leading.utf8.count + 1
+            matches.append(Match(SourceRange(line: number + 1, column: column), message))
+        }
+        return matches
+    }
+
+    private func checkJSON(_ file: TextFile) -> [Match] {
+        guard file.path.lowercased().hasSuffix(".json") else { return [] }
+        var matches: [Match] = []
+        for string in JSONStrings.scan(file.text) where string.value.utf8.count >= 6 && !string.isKey {
+            guard let message = judge(string.value, name: string.key, path: file.path) else { continue }
+            matches.append(Match(SourceRange(line: string.line, column: string.column), message))
+        }
+        return matches
+    }
+}
+
+/// The string tokens of a JSON text with their positions, and for values the key they
+/// belong to (the enclosing key for strings in an array). Tolerant: malformed JSON
+/// yields what could be read.
+enum JSONStrings {
+    struct Token {
+        let value: String
+        let line: Int
+        let column: Int
+        let isKey: Bool
+        let key: String?
+    }
+
+    static func scan(_ text: String) -> [Token] {
+        let bytes = Array(text.utf8)
+        var tokens: [Token] = []
+        var index = 0
+        var line = 1
+        var lineStart = 0
+        // Per open container: whether it is an array, and the key it is the value of.
+        var stack: [(isArray: Bool, key: String?)] = []
+        var pendingKey: String?
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\n"):
+                line += 1
+                lineStart = index + 1
+            case UInt8(ascii: "{"):
+                stack.append((false, pendingKey))
+                pendingKey = nil
+            case UInt8(ascii: "["):
+                stack.append((true, pendingKey))
+                pendingKey = nil
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                _ = stack.popLast()
+                pendingKey = nil
+            case UInt8(ascii: ","):
+                pendingKey = nil
+            case UInt8(ascii: "\""):
+                let column = index - lineStart + 1
+                var end = index + 1
+                while end < bytes.count && bytes[end] != UInt8(ascii: "\"") && bytes[end] != UInt8(ascii: "\n") {
+                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                end = min(end, bytes.count)
+                let value = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+                var next = end + 1
+                while next < bytes.count && (bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t") || bytes[next] == UInt8(ascii: "\r")) { next += 1 }
+                if next < bytes.count && bytes[next] == UInt8(ascii: ":") {
+                    tokens.append(Token(value: value, line: line, column: column, isKey: true, key: nil))
+                    pendingKey = value
+                } else {
+                    let key = pendingKey ?? (stack.last?.isArray == true ? stack.last?.key : nil)
+                    tokens.append(Token(value: value, line: line, column: column, isKey: false, key: key))
+                }
+                index = end + 1
+                continue
+            default:
+                break
+            }
+            index += 1
+        }
+        return tokens
+    }
+}

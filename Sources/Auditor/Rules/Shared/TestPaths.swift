@@ -1,0 +1,12 @@
+/// Whether a file is test code, a mock, a fixture or a SwiftUI preview: not shipped in the
+/// app, and full of deliberate sample keys, test vectors and debug output. Shared by the
+/// rules that stay silent there (crypto, logging, privacy, entropy-based secrets).
+enum TestPaths {
+    static func contains(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains { component in
+            let lower = component.lowercased()
+            return lower.hasSuffix("tests") || lower == "test" || lower.hasSuffix("mocks") || lower == "mock"
+                || lower == "fixtures" || lower == "stubs" || lower.contains("preview")
+        }
+    }
+}

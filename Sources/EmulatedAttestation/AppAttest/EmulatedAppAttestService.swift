@@ -1,0 +1,142 @@
+import DeviceTrustCrypto
+import Foundation
+import SecureStorage
+
+/// An emulated `DCAppAttestService` for one app on one device: it generates App Attest
+/// keys, attests each once through an ``AppAttestAuthority``, and signs assertions with
+/// a counter, producing the same CBOR and authenticator data bytes as a real device.
+public final class EmulatedAppAttestService: Sendable {
+    /// Which App Attest environment the app's entitlement names.
+    public enum Environment: Sendable, Hashable {
+        /// aaguid `appattestdevelop`.
+        case development
+        /// aaguid `appattest` followed by seven zero bytes.
+        case production
+
+        var aaguid: [UInt8] {
+            switch self {
+            case .development: Array("appattestdevelop".utf8)
+            case .production: Array("appattest".utf8) + [UInt8](repeating: 0, count: 7)
+            }
+        }
+    }
+
+    private struct AttestKey {
+        let privateKey: P256.Signing.PrivateKey
+        var attested = false
+        var counter: UInt32 = 0
+    }
+
+    /// `TEAMID.bundle.id`.
+    public let appID: String
+    /// The environment of the attestations.
+    public let environment: Environment
+    /// Whether authenticator data carries the extension map iOS 27 appends after the COSE
+    /// key (`apple_bundle_version_01`, `apple_validation_category_01`), without the ED flag.
+    public let appendsValidationExtensions: Bool
+    private let authority: AppAttestAuthority
+    private let keys = Locked<[String: AttestKey]>([:])
+
+    /// A service for `appID` whose attestations `authority` certifies.
+    public init(appID: String, environment: Environment, authority: AppAttestAuthority, appendsValidationExtensions: Bool = false) {
+        self.appID = appID
+        self.environment = environment
+        self.authority = authority
+        self.appendsValidationExtensions = appendsValidationExtensions
+    }
+
+    /// A new key; returns its identifier as `generateKey` does: standard base64 of
+    /// SHA-256 of the 65-byte public point.
+    public func generateKey() -> String {
+        let privateKey = P256.Signing.PrivateKey()
+        let keyID = Data(SHA256.hash(data: privateKey.publicKey.x963Representation)).base64EncodedString()
+        keys.withLock { $0[keyID] = AttestKey(privateKey: privateKey) }
+        return keyID
+    }
+
+    /// The attestation object for `keyId` over `clientDataHash`, as `attestKey` returns
+    /// it: CBOR `{fmt, attStmt: {x5c, receipt}, authData}`. A key is attested once.
+    public func attestKey(_ keyId: String, clientDataHash: Data) throws(EmulatedAttestationError) -> Data {
+        let privateKey = try keys.withLock { (keys) throws(EmulatedAttestationError) -> P256.Signing.PrivateKey in
+            guard var key = keys[keyId] else { throw EmulatedAttestationError(.invalidKey, "no App Attest key \(keyId)") }
+            guard !key.attested else { throw EmulatedAttestationError(.alreadyAttested, "key \(keyId) was attested already") }
+            key.attested = true
+            keys[keyId] = key
+            return key.privateKey
+        }
+        let publicKey = privateKey.publicKey
+        let keyID = [UInt8](SHA256.hash(data: publicKey.x963Representation))
+        let authData = authenticatorData(counter: 0) + attestedCredential(keyID: keyID, point: [UInt8](publicKey.x963Representation))
+        let nonce = [UInt8](SHA256.hash(data: Data(authData) + clientDataHash))
+        let credential = try authority.credentialCertificate(
+            publicKeyInfo: [UInt8](publicKey.derRepresentation), keyID: keyID, nonce: nonce, appID: appID
+        )
+        let object = CBORItem.map([
+            (.text("fmt"), .text("apple-appattest")),
+            (.text("attStmt"), .map([
+                (.text("x5c"), .array([.bytes(credential.der), .bytes(authority.intermediateCertificate.der)])),
+                (.text("receipt"), .bytes(receipt(keyID: keyID))),
+            ])),
+            (.text("authData"), .bytes(authData)),
+        ])
+        return Data(object.encoded)
+    }
+
+    /// An assertion for `keyId` over `clientDataHash` (SHA-256 of the client data), as
+    /// `generateAssertion` returns it: CBOR `{signature, authenticatorData}`. The counter
+    /// grows by one per assertion.
+    public func generateAssertion(_ keyId: String, clientDataHash: Data) throws(EmulatedAttestationError) -> Data {
+        guard clientDataHash.count == 32 else {
+            throw EmulatedAttestationError(.invalidInput, "clientDataHash must be 32 bytes, not \(clientDataHash.count)")
+        }
+        let (privateKey, counter) = try keys.withLock { (keys) throws(EmulatedAttestationError) -> (P256.Signing.PrivateKey, UInt32) in
+            guard var key = keys[keyId] else { throw EmulatedAttestationError(.invalidKey, "no App Attest key \(keyId)") }
+            guard key.attested else { throw EmulatedAttestationError(.notAttested, "key \(keyId) has not been attested") }
+            key.counter += 1
+            keys[keyId] = key
+            return (key.privateKey, key.counter)
+        }
+        let authData = authenticatorData(counter: counter)
+        let nonce = Data(SHA256.hash(data: Data(authData) + clientDataHash))
+        let signature: P256.Signing.ECDSASignature
+        do { signature = try privateKey.signature(for: nonce) } catch {
+            throw EmulatedAttestationError(.invalidKey, "signing failed: \(error)")
+        }
+        let assertion = CBORItem.map([
+            (.text("signature"), .bytes([UInt8](signature.derRepresentation))),
+            (.text("authenticatorData"), .bytes(authData)),
+        ])
+        return Data(assertion.encoded)
+    }
+
+    /// rpIdHash ‖ flags ‖ counter (big-endian); flags 0x40 (AT) on attestation, as real
+    /// devices set it, and 0x40 on assertions too (UP is never set).
+    private func authenticatorData(counter: UInt32) -> [UInt8] {
+        [UInt8](SHA256.hash(data: Data(appID.utf8))) + [0x40] + withUnsafeBytes(of: counter.bigEndian, Array.init)
+    }
+
+    /// aaguid ‖ credentialIdLength ‖ credentialId ‖ COSE key [‖ extension map].
+    private func attestedCredential(keyID: [UInt8], point: [UInt8]) -> [UInt8] {
+        let coseKey = CBORItem.map([
+            (.unsigned(1), .unsigned(2)),             // kty: EC2
+            (.unsigned(3), .negative(-7)),            // alg: ES256
+            (.negative(-1), .unsigned(1)),            // crv: P-256
+            (.negative(-2), .bytes(Array(point[1...32]))),
+            (.negative(-3), .bytes(Array(point[33...64]))),
+        ])
+        var bytes = environment.aaguid + [0x00, UInt8(keyID.count)] + keyID + coseKey.encoded
+        if appendsValidationExtensions {
+            bytes += CBORItem.map([
+                (.text("apple_bundle_version_01"), .text("1")),
+                (.text("apple_validation_category_01"), .bytes([0x01, 0x00, 0x00, 0x00])),
+            ]).encoded
+        }
+        return bytes
+    }
+
+    /// Stands in for Apple's CMS-signed receipt, which no verifier step reads: opaque
+    /// bytes naming the app and key, so servers can store and return it.
+    private func receipt(keyID: [UInt8]) -> [UInt8] {
+        Array("emulated-receipt:\(appID):".utf8) + keyID
+    }
+}

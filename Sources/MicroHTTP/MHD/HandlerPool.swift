@@ -1,0 +1,109 @@
+import Foundation
+
+/// The threads that run request handlers, in arrival order (FIFO) whichever connection the
+/// requests came on.
+///
+/// libmicrohttpd's own thread pool pins each connection to one thread, so a thread that
+/// happens to hold many kept-alive connections serves each of them that many times more
+/// slowly; one queue for all connections serves them in turn. The polling thread
+/// suspends a connection, hands its request here, and the job resumes it when the
+/// response is ready (see `mhdAccessHandler`).
+///
+/// `threads` threads always wait for work. A handler may also wait for the disk (a durable
+/// commit's fsync) with no CPU in use, so while more jobs wait than threads are idle,
+/// further threads are started, up to ``maximumThreads``; each of those ends after
+/// ``extraThreadIdleSeconds`` without work.
+final class HandlerPool: @unchecked Sendable {
+    // @unchecked: every `var` is only touched with `condition` locked.
+    typealias Job = @Sendable () -> Void
+
+    /// The most threads at once, the `threads` kept included.
+    let maximumThreads: Int
+    /// How long a thread started beyond `threads` waits for work before it ends.
+    static let extraThreadIdleSeconds: TimeInterval = 2
+
+    private let condition = NSCondition()
+    private var jobs: [Job] = []
+    /// The index of the next job to run in `jobs` (taken jobs before it are dropped lazily).
+    private var head = 0
+    private var accepting = true
+    private var threadsAlive = 0
+    /// Threads waiting for a job.
+    private var idleThreads = 0
+
+    /// Starts `threads` threads (at least 1) waiting for jobs; up to `max(threads, 64)` may run.
+    init(threads: Int) {
+        let count = max(1, threads)
+        maximumThreads = max(count, 64)
+        condition.lock()
+        for _ in 0..<count { startThread(kept: true) }
+        condition.unlock()
+    }
+
+    /// Queues `job` behind the jobs already waiting, first calling `whenAccepted` (under the
+    /// queue's lock, so before any thread can start the job). Returns `false`, calling
+    /// nothing, once ``stop()`` has begun.
+    func submit(_ job: @escaping Job, whenAccepted: () -> Void) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard accepting else { return false }
+        whenAccepted()
+        jobs.append(job)
+        if jobs.count - head > idleThreads, threadsAlive < maximumThreads {
+            startThread(kept: false)
+        } else {
+            condition.signal()
+        }
+        return true
+    }
+
+    /// Refuses new jobs, lets the threads finish every queued one, and returns when all
+    /// threads have ended. Idempotent.
+    func stop() {
+        condition.lock()
+        accepting = false
+        condition.broadcast()
+        while threadsAlive > 0 { condition.wait() }
+        condition.unlock()
+    }
+
+    /// Call with `condition` locked.
+    private func startThread(kept: Bool) {
+        threadsAlive += 1
+        let thread = Thread { [self] in work(kept: kept) }
+        thread.name = "HTTP handler"
+        thread.start()
+    }
+
+    private func work(kept: Bool) {
+        condition.lock()
+        while true {
+            if head < jobs.count {
+                let job = jobs[head]
+                head += 1
+                if head == jobs.count {
+                    jobs.removeAll(keepingCapacity: true)
+                    head = 0
+                } else if head >= 1024 {
+                    jobs.removeFirst(head)
+                    head = 0
+                }
+                condition.unlock()
+                job()
+                condition.lock()
+            } else if !accepting {
+                break
+            } else {
+                idleThreads += 1
+                let signalled = kept
+                    ? { condition.wait(); return true }()
+                    : condition.wait(until: Date(timeIntervalSinceNow: Self.extraThreadIdleSeconds))
+                idleThreads -= 1
+                if !signalled, head == jobs.count { break }
+            }
+        }
+        threadsAlive -= 1
+        condition.broadcast()
+        condition.unlock()
+    }
+}

@@ -1,0 +1,52 @@
+@testable import Auditor
+import Foundation
+import Testing
+
+/// `auth-usage-description-missing` reads code against every Info.plist of the project:
+/// cases the one-file examples cannot express.
+@Suite("Usage descriptions across a project")
+struct AuthUsageDescriptionTests {
+    static let code = """
+    func scan() {
+        AVCaptureDevice.requestAccess(for: .video) { _ in }
+    }
+    """
+
+    static func plist(_ keys: [(String, String)]) -> String {
+        AuthUsageDescriptionMissing.infoPlist(keys)
+    }
+
+    func findings(_ files: [String: String]) -> [Finding] {
+        let contents = files.sorted { $0.key < $1.key }.map { (path: $0.key, data: Data($0.value.utf8)) }
+        return AuditRunner.audit(contents: contents, rules: [AuthUsageDescriptionMissing()]).findings
+    }
+
+    @Test("a key declared in any Info.plist of the project counts")
+    func keyInAnotherInfoPlist() {
+        let found = findings([
+            "App/Scanner.swift": Self.code,
+            "App/Info.plist": Self.plist([]),
+            "ScannerExtension/Info.plist": Self.plist([("NSCameraUsageDescription", "Scan cheques")]),
+        ])
+        #expect(found.isEmpty)
+    }
+
+    @Test("a missing key is reported at the API use, once per use")
+    func missingKey() {
+        let found = findings([
+            "App/Scanner.swift": Self.code + "\n" + Self.code.replacingOccurrences(of: "scan()", with: "scanAgain()"),
+            "App/Info.plist": Self.plist([("NSMicrophoneUsageDescription", "Voice notes")]),
+        ])
+        #expect(found.map { "\($0.file):\($0.range.line)" } == ["App/Scanner.swift:2", "App/Scanner.swift:5"])
+        #expect(found.allSatisfy { $0.message.contains("NSCameraUsageDescription") })
+    }
+
+    @Test("code in test targets is not checked")
+    func testCode() {
+        let found = findings([
+            "AppTests/ScannerTests.swift": Self.code,
+            "App/Info.plist": Self.plist([]),
+        ])
+        #expect(found.isEmpty)
+    }
+}

@@ -1,0 +1,2 @@
+import Foundation
+func vendored(token: String) { UserDefaults.standard.set(token, forKey: "token") }

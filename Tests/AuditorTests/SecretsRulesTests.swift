@@ -1,0 +1,50 @@
+@testable import Auditor
+import Foundation
+import Testing
+
+/// What the example harness cannot express for the secrets, crypto, logging and privacy
+/// rules: path-dependent behaviour and message redaction.
+@Suite("Secrets, crypto, logging and privacy rules")
+struct SecretsRulesTests {
+    private func run(_ ruleID: String, _ files: [String: String]) -> [Finding] {
+        guard let rule = AuditRuleCatalog.rule(ruleID) else { return [] }
+        let contents = files.sorted { $0.key < $1.key }.map { (path: $0.key, data: Data($0.value.utf8)) }
+        return AuditRunner.audit(contents: contents, rules: [rule]).findings
+    }
+
+    // Built by concatenation so that this source file holds no credential literal.
+    private let awsKey = "AK" + "IA4KX7N2QPLM3RZ8WT"
+    private let jwt = "ey" + "JhbGciOiJIUzI1NiJ9.ey" + "JzdWIiOiIxMjM0NTY3ODkwIn0.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV"
+
+    @Test("a provider key is reported even in tests; a JWT or an entropy match is not")
+    func testFolders() {
+        let source = "let awsKey = \"\(awsKey)\"\nlet sampleToken = \"\(jwt)\"\nlet apiKey = \"f3a9c2e87b1d4f6a9e0c5b2d8a7f1e3c\"\n"
+        #expect(run("secret-hardcoded", ["AppTests/Fixtures.swift": source]).map(\.range.line) == [1])
+        #expect(run("secret-hardcoded", ["App/Config.swift": source]).map(\.range.line) == [1, 2, 3])
+    }
+
+    @Test("messages show at most a four-character prefix of a secret")
+    func redaction() {
+        let findings = run("secret-hardcoded", ["App/Config.swift": "let awsKey = \"\(awsKey)\"\n"])
+        #expect(findings.count == 1)
+        #expect(findings.allSatisfy { !$0.message.contains(awsKey) && $0.message.contains("AKIA…") })
+    }
+
+    @Test("crypto and logging rules are silent in test code")
+    func cryptoInTests() {
+        let source = "let key = SymmetricKey(data: Data([1, 2, 3, 4]))\nprint(\"token \\(token)\")\n"
+        #expect(run("crypto-hardcoded-key", ["CryptoTests/VectorTests.swift": source]).isEmpty)
+        #expect(run("log-sensitive-data", ["CryptoTests/VectorTests.swift": source]).isEmpty)
+        #expect(run("crypto-hardcoded-key", ["App/Vault.swift": source]).count == 1)
+        #expect(run("log-sensitive-data", ["App/Vault.swift": source]).count == 1)
+    }
+
+    @Test("privacy-manifest-missing: one finding per file and category; declared categories pass")
+    func privacyPerFile() {
+        let code = "func f() {\n    UserDefaults.standard.set(1, forKey: \"a\")\n    UserDefaults.standard.set(2, forKey: \"b\")\n}\n"
+        let info = PrivacyManifestMissing.infoPlist
+        #expect(run("privacy-manifest-missing", ["App/A.swift": code, "App/B.swift": code, "App/Info.plist": info]).map { "\($0.file):\($0.range.line)" } == ["App/A.swift:2", "App/B.swift:2"])
+        let manifest = PrivacyManifestMissing.manifest(["NSPrivacyAccessedAPICategoryUserDefaults"])
+        #expect(run("privacy-manifest-missing", ["App/A.swift": code, "App/Info.plist": info, "App/PrivacyInfo.xcprivacy": manifest]).isEmpty)
+    }
+}

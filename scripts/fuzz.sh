@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# Builds the libFuzzer harnesses in Fuzz/ with `swiftc -sanitize=fuzzer,address` and runs
+# each for FUZZ_SECONDS (default 600). Fails on the first crash, sanitizer report, leak or
+# timeout (an input slower than 10 s), or when a harness's sources are missing.
+#
+#   scripts/fuzz.sh [harness ...]        harnesses: DERCertificate CBORDecoder KeyDescription
+#   FUZZ_SECONDS=120 scripts/fuzz.sh DERCertificate
+#   FUZZ_BUILD_ONLY=1 scripts/fuzz.sh    build, do not run
+#
+# Products and the growing corpora live in .build/fuzz/ (never committed); the seeds in
+# Fuzz/<harness>/corpus/ are only read. A crashing input is written to
+# .build/fuzz/artifacts/<harness>/ and its path printed; replay it with
+# `.build/fuzz/bin/<harness> <file>`.
+set -euo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+
+seconds=${FUZZ_SECONDS:-600}
+build=${FUZZ_BUILD_DIR:-"$root/.build/fuzz"}
+harnesses=("$@")
+if [[ ${#harnesses[@]} -eq 0 ]]; then
+    harnesses=(DERCertificate CBORDecoder KeyDescription)
+fi
+
+# Coverage instrumentation and ASan for every module, libFuzzer's main at the link of each
+# harness. lld avoids gold's noise about ASan's local symbols. -O keeps Swift's overflow
+# and bounds checks, which libFuzzer reports as crashes ("deadly signal").
+flags=(-O -g -parse-as-library -sanitize=fuzzer,address -use-ld=lld -swift-version 6
+       -enable-upcoming-feature ExistentialAny -warnings-as-errors)
+modules="$build/modules"
+mkdir -p "$modules" "$build/bin"
+
+sources_of() { find "$1" -name '*.swift' | sort; }
+
+# A library module: .swiftmodule for `import`, a static archive for the link.
+build_module() {
+    local name=$1; shift
+    echo "fuzz.sh: building module $name"
+    # shellcheck disable=SC2046
+    swiftc "${flags[@]}" -module-name "$name" -I "$modules" \
+        -emit-module -emit-module-path "$modules/$name.swiftmodule" \
+        -emit-library -static -o "$modules/lib$name.a" "$@"
+}
+
+# A harness executable: its own files plus, compiled into the same module, the sources
+# under test that are internal to their module (CBOR, KeyDescription).
+build_harness() {
+    local name=$1; shift
+    echo "fuzz.sh: building harness $name"
+    swiftc "${flags[@]}" -module-name "${name}Fuzz" -I "$modules" -L "$modules" "$@" -o "$build/bin/$name"
+}
+
+require_sources() {
+    local harness=$1 folder=$2
+    if [[ -z $(find "$folder" -name '*.swift' 2>/dev/null | head -1) ]]; then
+        echo "fuzz.sh: $harness needs the Swift sources in $folder, which do not exist yet" >&2
+        exit 2
+    fi
+}
+
+built_asn1der=0
+need_asn1der() {
+    if [[ $built_asn1der -eq 0 ]]; then
+        build_module ASN1DER $(sources_of Sources/ASN1DER)
+        built_asn1der=1
+    fi
+}
+
+build() {
+    case $1 in
+    DERCertificate)
+        need_asn1der
+        build_module CodedErrors $(sources_of Sources/CodedErrors)
+        # The pure-Swift parser only: without COpenSSL on the include path, the
+        # OpenSSL/ files compile to nothing (`#if canImport(COpenSSL)`).
+        build_module X509Certificates $(find Sources/X509Certificates -maxdepth 1 -name '*.swift' | sort)
+        build_harness DERCertificate Fuzz/DERCertificate/*.swift \
+            -lASN1DER -lCodedErrors -lX509Certificates
+        ;;
+    CBORDecoder)
+        require_sources CBORDecoder Sources/Attestation/CBOR
+        build_harness CBORDecoder Fuzz/CBORDecoder/*.swift $(sources_of Sources/Attestation/CBOR)
+        ;;
+    KeyDescription)
+        require_sources KeyDescription Sources/Attestation/AndroidKeyAttestation/KeyDescription
+        need_asn1der
+        build_harness KeyDescription Fuzz/KeyDescription/*.swift \
+            $(sources_of Sources/Attestation/AndroidKeyAttestation/KeyDescription) -lASN1DER
+        ;;
+    *)
+        echo "fuzz.sh: unknown harness $1 (DERCertificate, CBORDecoder, KeyDescription)" >&2
+        exit 2
+        ;;
+    esac
+}
+
+# Inputs larger than any real one: a certificate is under 2 KiB, an App Attest object
+# under 6 KiB, a KeyDescription under 2 KiB.
+max_len() {
+    case $1 in
+    DERCertificate) echo 4096 ;;
+    CBORDecoder) echo 8192 ;;
+    KeyDescription) echo 4096 ;;
+    esac
+}
+
+run() {
+    local name=$1
+    local corpus="$build/corpus/$name" artifacts="$build/artifacts/$name/"
+    mkdir -p "$corpus" "$artifacts"
+    echo "fuzz.sh: running $name for $seconds s (corpus $corpus, seeds Fuzz/$name/corpus)"
+    # libFuzzer exits non-zero on a crash, a sanitizer report, a leak or a timeout.
+    local status
+    set +e
+    ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
+        "$build/bin/$name" "$corpus" "Fuzz/$name/corpus" \
+        -max_total_time="$seconds" -timeout=10 -max_len="$(max_len "$name")" \
+        -artifact_prefix="$artifacts" -print_final_stats=1 \
+        2>&1 | tee "$build/$name.log" \
+        | grep --line-buffered -E '^(#[0-9]+.*(pulse|DONE|INITED)|==[0-9]+==|stat::|SUMMARY|Test unit written|INFO: seed corpus)'
+    status=${PIPESTATUS[0]}
+    set -e
+    if [[ $status -ne 0 ]]; then
+        echo "fuzz.sh: $name FAILED (exit $status); log: $build/$name.log; inputs: $artifacts" >&2
+        tail -40 "$build/$name.log" >&2
+        exit 1
+    fi
+    echo "fuzz.sh: $name passed $seconds s with no crash and no timeout"
+}
+
+for harness in "${harnesses[@]}"; do build "$harness"; done
+if [[ -n ${FUZZ_BUILD_ONLY:-} ]]; then exit 0; fi
+for harness in "${harnesses[@]}"; do run "$harness"; done
