@@ -65,7 +65,7 @@ struct LogSensitiveData: AuditRule {
 
     /// Logger methods; the base must be a logger.
     private static let loggerMethods: Set<String> = ["info", "debug", "error", "notice", "log", "fault", "trace", "warning", "critical", "verbose", "warn"]
-    private static let freeFunctions: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "DDLogInfo", "DDLogDebug", "DDLogError", "DDLogWarn", "DDLogVerbose", "NSLogv"]
+    static let freeFunctions: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "DDLogInfo", "DDLogDebug", "DDLogError", "DDLogWarn", "DDLogVerbose", "NSLogv"]
     /// Members that reveal nothing about the secret.
     private static let harmlessMembers: Set<String> = [
         "count", "isEmpty", "length", "isEnabled", "isHidden", "isValid", "hashValue", "isSecureTextEntry", "utf8Count", "nilIfEmpty",

@@ -12,7 +12,7 @@ struct PrivacyManifestMissing: AuditRule {
         fix: "Add PrivacyInfo.xcprivacy to the app target with an NSPrivacyAccessedAPITypes entry per category used, each with its reason codes (e.g. CA92.1 for the app's own UserDefaults, C617.1 for timestamps of files in the app container, 35F9.1 for elapsed time from boot, E174.1 for checking space before writing), and make sure third-party SDKs ship their own manifests."
     )
 
-    let triggers = ["UserDefaults", "AppStorage", "creationDate", "modificationDate", "ModificationDate", "CreationDate", "stat", "getattrlist",
+    let triggers = ["UserDefaults", "AppStorage", "creationDate", "modificationDate", "ModificationDate", "CreationDate", "stat(", "stat (", "fstat", "lstat", "statfs", "getattrlist",
                     "systemUptime", "mach_absolute_time", "boottime", "BOOTTIME", "Capacity", "FreeSize", "systemSize", "SystemSize", "statvfs", "activeInputModes"]
 
     private static let userDefaults = "NSPrivacyAccessedAPICategoryUserDefaults"
