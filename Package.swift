@@ -109,7 +109,7 @@ var targets: [Target] = [
     // The server: enrollment, challenges, approvals, PINs, tokens; routes over MicroHTTP.
     .target(
         name: "TrustServer",
-        dependencies: ["DeviceBinding", "TrustStore", "TrustStoreSQLite", "ServerCredentials", "MicroHTTP", "DeviceTrustCrypto"]
+        dependencies: ["DeviceBinding", "TrustStore", "TrustStoreSQLite", "ServerCredentials", "MicroHTTP", "DeviceTrustCrypto", "Attestation", "ASN1DER"]
     ),
 
     // The app side: enroll, approve, unlock over URLSession with hardware device keys.
@@ -156,7 +156,7 @@ var targets: [Target] = [
     .testTarget(name: "DeviceTrustDemoTests", dependencies: ["DeviceTrustDemo"]),
     .testTarget(
         name: "TrustServerTests",
-        dependencies: ["TrustServer", "DeviceBinding", "TrustStore", "TrustStoreSQLite", "ServerCredentials", "DeviceTrustCrypto", "MicroHTTP"]
+        dependencies: ["TrustServer", "DeviceBinding", "TrustStore", "TrustStoreSQLite", "ServerCredentials", "DeviceTrustCrypto", "MicroHTTP", "Attestation", "EmulatedAttestation"]
     ),
     .testTarget(name: "ServerCredentialsTests", dependencies: ["ServerCredentials", "DeviceTrustCrypto", "DeviceBinding"]),
     .testTarget(

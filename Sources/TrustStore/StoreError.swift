@@ -34,6 +34,9 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         public static let io = Code("io")
         /// The store is closed.
         public static let closed = Code("closed")
+        /// An App Attest signature counter did not grow (a replayed or reordered assertion),
+        /// or the device has no App Attest record to count against.
+        public static let counterNotIncreasing = Code("counterNotIncreasing")
         /// Any other database failure.
         public static let `internal` = Code("internal")
 

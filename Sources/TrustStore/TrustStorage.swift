@@ -119,6 +119,19 @@ public protocol TrustStorage: Sendable {
     /// ``StoreError/Code/notFound``.
     func consumeChallenge(id: String, now: Date) throws(StoreError) -> Challenge
 
+    /// Consumes the challenge as ``consumeChallenge(id:now:)`` does and, in the same
+    /// transaction, raises the App Attest signature counter of the challenge's device to
+    /// `appAttestCounter`.
+    ///
+    /// When the stored counter is not below `appAttestCounter` (or the device has no App
+    /// Attest record), the counter is left as it is, the consumption still commits, and the
+    /// call throws ``StoreError/Code/counterNotIncreasing``: a replayed assertion never
+    /// gets a challenge, and never gets it back either. Durable like the plain consumption.
+    func consumeChallenge(id: String, now: Date, appAttestCounter: UInt32) throws(StoreError) -> Challenge
+
+    /// The device's attestation record for `kind`, or `nil`.
+    func keyAttestation(deviceId: String, kind: KeyKind) throws(StoreError) -> KeyAttestation?
+
     // MARK: Housekeeping
 
     /// Deletes challenges and enrollments whose `expiresAt` is before `cutoff`, consumed or

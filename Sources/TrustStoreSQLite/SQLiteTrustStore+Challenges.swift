@@ -27,23 +27,46 @@ extension SQLiteTrustStore {
     /// so exactly one caller, in any thread or process, gets the challenge.
     public func consumeChallenge(id: String, now: Date) throws(StoreError) -> Challenge {
         try writeTransaction("consuming a challenge") { connection throws(StoreError) in
-            guard var challenge = try Self.fetchChallenge(id: id, connection) else {
-                throw StoreError(.notFound, reason: "no challenge with this identifier")
-            }
-            guard challenge.consumedAt == nil else {
-                throw StoreError(.alreadyConsumed, reason: "the challenge was already answered; request a new one")
-            }
-            guard now < challenge.expiresAt else {
-                throw StoreError(.expired, reason: "the challenge expired; request a new one")
-            }
-            try connection.statement("UPDATE challenges SET consumed_at = ?2 WHERE id = ?1 AND consumed_at IS NULL")
-                .execute([.text(id), .time(now)], during: "consuming a challenge")
-            guard connection.changes == 1 else {
-                throw StoreError(.alreadyConsumed, reason: "the challenge was already answered; request a new one")
-            }
-            challenge.consumedAt = now
-            return challenge
+            try Self.consumeChallenge(id: id, now: now, connection)
         }
+    }
+
+    /// Durable (FULL): the consumption and the counter commit together; a counter that does
+    /// not grow is reported after the consumption commits.
+    public func consumeChallenge(id: String, now: Date, appAttestCounter: UInt32) throws(StoreError) -> Challenge {
+        let (challenge, counterGrew) = try writeTransaction("consuming a challenge") { connection throws(StoreError) in
+            let challenge = try Self.consumeChallenge(id: id, now: now, connection)
+            try connection.statement("""
+                UPDATE key_attestations SET sign_count = ?2
+                WHERE device_id = ?1 AND kind = 'device' AND format = 'apple-appattest' AND sign_count < ?2
+                """)
+                .execute([.text(challenge.deviceId), .integer(Int64(appAttestCounter))], during: "raising the App Attest counter")
+            return (challenge, connection.changes == 1)
+        }
+        guard counterGrew else {
+            throw StoreError(.counterNotIncreasing, reason: "the App Attest counter did not grow; the challenge is consumed")
+        }
+        return challenge
+    }
+
+    /// Must run inside a `BEGIN IMMEDIATE` transaction.
+    static func consumeChallenge(id: String, now: Date, _ connection: SQLiteConnection) throws(StoreError) -> Challenge {
+        guard var challenge = try Self.fetchChallenge(id: id, connection) else {
+            throw StoreError(.notFound, reason: "no challenge with this identifier")
+        }
+        guard challenge.consumedAt == nil else {
+            throw StoreError(.alreadyConsumed, reason: "the challenge was already answered; request a new one")
+        }
+        guard now < challenge.expiresAt else {
+            throw StoreError(.expired, reason: "the challenge expired; request a new one")
+        }
+        try connection.statement("UPDATE challenges SET consumed_at = ?2 WHERE id = ?1 AND consumed_at IS NULL")
+            .execute([.text(id), .time(now)], during: "consuming a challenge")
+        guard connection.changes == 1 else {
+            throw StoreError(.alreadyConsumed, reason: "the challenge was already answered; request a new one")
+        }
+        challenge.consumedAt = now
+        return challenge
     }
 
     /// Not durable before return (NORMAL): housekeeping.

@@ -8,7 +8,7 @@ extension SQLiteTrustStore {
 
     public func devices(ofAccount accountId: String) throws(StoreError) -> [DeviceSummary] {
         try read { connection throws(StoreError) in
-            try connection.statement("""
+            var summaries = try connection.statement("""
                 SELECT d.id, d.account_id, d.name, d.platform, d.created_at, d.last_used_at, d.revoked_at,
                        d.pin_hash, d.failed_pin_attempts,
                        (SELECT group_concat(k.kind, ',') FROM device_keys k
@@ -26,6 +26,12 @@ extension SQLiteTrustStore {
                     }
                     return DeviceSummary(device: device, keyKinds: kinds.sorted())
                 }
+            for index in summaries.indices {
+                for attestation in try Self.fetchAttestations(deviceId: summaries[index].device.id, connection) {
+                    summaries[index].attestations[attestation.kind] = attestation
+                }
+            }
+            return summaries
         }
     }
 

@@ -34,6 +34,9 @@ extension SQLiteTrustStore {
         guard registration.publicKeys[.device] != nil else {
             throw StoreError(.invalidArgument, reason: "a device registration needs a device key")
         }
+        guard registration.attestations.allSatisfy({ registration.publicKeys[$0.key] != nil && $0.value.kind == $0.key }) else {
+            throw StoreError(.invalidArgument, reason: "an attestation must belong to a registered key of its kind")
+        }
         return try writeTransaction("enrolling a device") { connection throws(StoreError) in
             let enrollment = try Self.consumeEnrollment(id: enrollmentId, now: now, connection)
             let device = Device(
@@ -49,6 +52,9 @@ extension SQLiteTrustStore {
                 ], during: "enrolling a device")
             for kind in registration.publicKeys.keys.sorted() {
                 try Self.insertKey(deviceId: device.id, kind: kind, publicKey: registration.publicKeys[kind]!, now: now, connection)
+            }
+            for kind in registration.attestations.keys.sorted() {
+                try Self.insertAttestation(registration.attestations[kind]!, deviceId: device.id, connection)
             }
             return device
         }

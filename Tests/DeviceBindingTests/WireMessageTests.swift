@@ -65,8 +65,34 @@ struct WireMessageTests {
             lastUsedAt: nil, revoked: false, keys: [.device]
         )
         let text = try json(DeviceList(devices: [device]))
-        #expect(text == #"{"devices":[{"createdAt":"2026-01-31T23:59:59Z","deviceId":"dev-7","deviceName":"Pixel","keys":["device"],"lastUsedAt":null,"platform":"android","revoked":false}]}"#)
+        #expect(text == #"{"devices":[{"attestation":{},"createdAt":"2026-01-31T23:59:59Z","deviceId":"dev-7","deviceName":"Pixel","keys":["device"],"lastUsedAt":null,"platform":"android","revoked":false}]}"#)
         #expect(try WireCoding.decode(DeviceList.self, from: Data(text.utf8)) == DeviceList(devices: [device]))
+    }
+
+    @Test("the device list shows each key's attestation; a list without the member decodes as none")
+    func deviceListAttestation() throws {
+        let level = DeviceList.KeyAttestationSummary(platform: "android", format: "android-key", securityLevel: "StrongBox")
+        let device = DeviceList.Device(
+            deviceId: "dev-7", deviceName: "Pixel", platform: .android, createdAt: Fixtures.expires,
+            lastUsedAt: nil, revoked: false, keys: [.device], attestation: ["device": level])
+        let text = try json(DeviceList(devices: [device]))
+        #expect(text.contains(#""attestation":{"device":{"format":"android-key","platform":"android","securityLevel":"StrongBox"}}"#))
+        #expect(try WireCoding.decode(DeviceList.self, from: Data(text.utf8)) == DeviceList(devices: [device]))
+        let older = #"{"devices":[{"createdAt":"2026-01-31T23:59:59Z","deviceId":"dev-7","deviceName":"Pixel","keys":["device"],"lastUsedAt":null,"platform":"android","revoked":false}]}"#
+        #expect(try WireCoding.decode(DeviceList.self, from: Data(older.utf8)).devices.first?.attestation == [:])
+    }
+
+    @Test("an enrollment completion carries appAttest and attestation chains when given, and omits them otherwise")
+    func completionAttestationMembers() throws {
+        let completion = EnrollmentCompletion(
+            platform: .android, deviceName: "Pixel", deviceKey: KeyRegistration(publicKey: "pk", proof: "pf", attestationChain: ["leaf", "root"]),
+            biometricKey: nil, pin: nil, appAttest: AppAttestRegistration(keyId: "a+b/", attestation: "obj"))
+        let text = try json(completion)
+        #expect(text.contains(#""appAttest":{"attestation":"obj","keyId":"a+b/"}"#))
+        #expect(text.contains(#""deviceKey":{"attestationChain":["leaf","root"],"proof":"pf","publicKey":"pk"}"#))
+        let plain = try json(EnrollmentCompletion(
+            platform: .ios, deviceName: "x", deviceKey: KeyRegistration(publicKey: "pk", proof: "pf"), biometricKey: nil, pin: nil))
+        #expect(!plain.contains("attestation") && !plain.contains("appAttest"))
     }
 
     @Test("strict decoding refuses duplicate members, unknown enum values, malformed PINs and times")
@@ -114,7 +140,7 @@ struct ProblemTests {
             (.challengeConsumed, "challenge_consumed", 409), (.signatureInvalid, "signature_invalid", 403),
             (.pinInvalid, "pin_invalid", 403), (.deviceRevoked, "device_revoked", 403),
             (.keyNotEnrolled, "key_not_enrolled", 403), (.rateLimited, "rate_limited", 429),
-            (.payloadTooLarge, "payload_too_large", 413),
+            (.payloadTooLarge, "payload_too_large", 413), (.attestationInvalid, "attestation_invalid", 403),
         ]
     )
     func statuses(_ code: ProblemCode, _ wire: String, _ status: Int) {
@@ -123,8 +149,8 @@ struct ProblemTests {
         #expect(Problem(code: code).status == status)
     }
 
-    @Test("all eleven codes are covered")
-    func complete() { #expect(ProblemCode.allCases.count == 11) }
+    @Test("all twelve codes are covered")
+    func complete() { #expect(ProblemCode.allCases.count == 12) }
 
     @Test("a PIN problem serialises with attemptsRemaining, optional members omitted otherwise")
     func json() throws {

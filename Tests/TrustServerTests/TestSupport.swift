@@ -67,7 +67,7 @@ final class ServiceFixture: @unchecked Sendable {
     let signer = AccessTokenSigner(signingKey: P256.Signing.PrivateKey())
     let service: DeviceTrustService
 
-    init(configuration: DeviceTrustConfiguration = DeviceTrustConfiguration()) throws {
+    init(configuration: DeviceTrustConfiguration = DeviceTrustConfiguration(), attestation: AttestationConfiguration = .off) throws {
         directory = try TemporaryDirectory()
         store = try SQLiteTrustStore(databaseURL: "sqlite:\(directory.path("trust.sqlite"))")
         service = try DeviceTrustService(
@@ -76,7 +76,8 @@ final class ServiceFixture: @unchecked Sendable {
             tokenSigner: signer,
             configuration: configuration,
             clock: clock.serviceClock,
-            log: log.serviceLog)
+            log: log.serviceLog,
+            attestation: attestation)
     }
 
     deinit { store.close() }

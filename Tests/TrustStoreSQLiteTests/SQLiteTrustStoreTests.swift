@@ -70,7 +70,33 @@ struct SQLiteTrustStoreTests {
                 .query(during: "test") { row throws(StoreError) in row.integer(0) }
         }
         #expect(versions == SQLiteSchema.migrations.map(\.version))
-        #expect(SQLiteTrustStore.schemaVersion == 1)
+        #expect(SQLiteTrustStore.schemaVersion == 2)
+    }
+
+    @Test func aVersion1DatabaseGainsKeyAttestationsAndKeepsItsDevices() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("trust.sqlite")
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        do {
+            let store = try SQLiteTrustStore(path: path)
+            try store.createEnrollment(Enrollment(
+                id: "enr-1", accountId: "acct-1", nonce: Data(repeating: 1, count: 32), signingPayload: Data("p".utf8),
+                expiresAt: now.addingTimeInterval(60)))
+            _ = try store.enrollDevice(
+                DeviceRegistration(deviceId: "dev-1", name: "Pixel", platform: "android", publicKeys: [.device: Data([4] + Array(repeating: 1, count: 64))]),
+                consumingEnrollment: "enr-1", now: now)
+            // Back to schema version 1, as a database written before migration 2.
+            try store.read { connection throws(StoreError) in
+                try connection.executeValueFreeSQL("DROP TABLE key_attestations", during: "test")
+                try connection.executeValueFreeSQL("DELETE FROM schema_migrations WHERE version = 2", during: "test")
+            }
+            store.close()
+        }
+        let store = try SQLiteTrustStore(path: path)
+        defer { store.close() }
+        let devices = try store.devices(ofAccount: "acct-1")
+        #expect(devices.map(\.device.id) == ["dev-1"])
+        #expect(devices.map(\.attestations) == [[:]])
     }
 
     @Test func aDatabaseFromANewerBuildIsRefused() throws {

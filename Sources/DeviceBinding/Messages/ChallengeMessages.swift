@@ -59,13 +59,20 @@ public struct ChallengeResponse: Codable, Sendable {
     public var newPin: PIN?
     /// The replacement biometric key, for ``Purpose/rebindBiometric``.
     public var newBiometricKey: KeyRegistration?
+    /// iOS: base64url of an App Attest assertion whose clientData is the challenge's
+    /// signing payload bytes.
+    public var appAttestAssertion: String?
 
     /// A response from its fields.
-    public init(signature: String, pin: PIN? = nil, newPin: PIN? = nil, newBiometricKey: KeyRegistration? = nil) {
+    public init(
+        signature: String, pin: PIN? = nil, newPin: PIN? = nil, newBiometricKey: KeyRegistration? = nil,
+        appAttestAssertion: String? = nil
+    ) {
         self.signature = signature
         self.pin = pin
         self.newPin = newPin
         self.newBiometricKey = newBiometricKey
+        self.appAttestAssertion = appAttestAssertion
     }
 
     /// The signature, strictly decoded (see ``SignatureEncoding``).

@@ -16,12 +16,16 @@ public struct DeviceList: Codable, Hashable, Sendable {
         public var revoked: Bool
         /// The key kinds enrolled.
         public var keys: [KeyKind]
+        /// What was attested at enrollment, by key kind (`device`, `biometric`); empty when
+        /// nothing was. An iOS App Attest attestation is listed under `device`.
+        public var attestation: [String: KeyAttestationSummary]
 
         /// A device entry from its fields.
         public init(
             deviceId: String, deviceName: String, platform: Platform, createdAt: RFC3339Timestamp,
-            lastUsedAt: RFC3339Timestamp?, revoked: Bool, keys: [KeyKind]
+            lastUsedAt: RFC3339Timestamp?, revoked: Bool, keys: [KeyKind], attestation: [String: KeyAttestationSummary] = [:]
         ) {
+            self.attestation = attestation
             self.deviceId = deviceId
             self.deviceName = deviceName
             self.platform = platform
@@ -29,6 +33,10 @@ public struct DeviceList: Codable, Hashable, Sendable {
             self.lastUsedAt = lastUsedAt
             self.revoked = revoked
             self.keys = keys
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case deviceId, deviceName, platform, createdAt, lastUsedAt, revoked, keys, attestation
         }
 
         /// Encodes every field; a device never used has `"lastUsedAt": null` rather than no
@@ -42,6 +50,40 @@ public struct DeviceList: Codable, Hashable, Sendable {
             try container.encode(lastUsedAt, forKey: .lastUsedAt)
             try container.encode(revoked, forKey: .revoked)
             try container.encode(keys, forKey: .keys)
+            try container.encode(attestation, forKey: .attestation)
+        }
+
+        /// Decodes a device entry; a missing `attestation` (an older server) is empty.
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            deviceId = try container.decode(String.self, forKey: .deviceId)
+            deviceName = try container.decode(String.self, forKey: .deviceName)
+            platform = try container.decode(Platform.self, forKey: .platform)
+            createdAt = try container.decode(RFC3339Timestamp.self, forKey: .createdAt)
+            lastUsedAt = try container.decodeIfPresent(RFC3339Timestamp.self, forKey: .lastUsedAt)
+            revoked = try container.decode(Bool.self, forKey: .revoked)
+            keys = try container.decode([KeyKind].self, forKey: .keys)
+            attestation = try container.decodeIfPresent([String: KeyAttestationSummary].self, forKey: .attestation) ?? [:]
+        }
+    }
+
+    /// What a hardware attestation established about a key, as listed.
+    public struct KeyAttestationSummary: Codable, Hashable, Sendable {
+        /// `ios` or `android`.
+        public var platform: String
+        /// `apple-appattest` or `android-key`.
+        public var format: String
+        /// Android: `TrustedEnvironment` or `StrongBox`.
+        public var securityLevel: String?
+        /// iOS: `production` or `development`.
+        public var environment: String?
+
+        /// A summary from its fields.
+        public init(platform: String, format: String, securityLevel: String? = nil, environment: String? = nil) {
+            self.platform = platform
+            self.format = format
+            self.securityLevel = securityLevel
+            self.environment = environment
         }
     }
 

@@ -44,11 +44,15 @@ public struct KeyRegistration: Codable, Hashable, Sendable {
     public var publicKey: String
     /// Base64url of the strict-DER ECDSA signature over the enrollment payload bytes.
     public var proof: String
+    /// Android: the key attestation certificate chain, base64url DER, leaf first, the root
+    /// optional; its attestation challenge is SHA-256 of the enrollment payload bytes.
+    public var attestationChain: [String]?
 
     /// A registration from its encoded fields.
-    public init(publicKey: String, proof: String) {
+    public init(publicKey: String, proof: String, attestationChain: [String]? = nil) {
         self.publicKey = publicKey
         self.proof = proof
+        self.attestationChain = attestationChain
     }
 
     /// A registration of `key` with `proof`, its signature over the enrollment payload; the
@@ -82,14 +86,35 @@ public struct EnrollmentCompletion: Codable, Sendable {
     public var biometricKey: KeyRegistration?
     /// The PIN that makes the device key usable.
     public var pin: PIN?
+    /// iOS: the App Attest attestation of the app instance, made for this enrollment.
+    public var appAttest: AppAttestRegistration?
 
     /// A completion from its fields.
-    public init(platform: Platform, deviceName: String, deviceKey: KeyRegistration, biometricKey: KeyRegistration?, pin: PIN?) {
+    public init(
+        platform: Platform, deviceName: String, deviceKey: KeyRegistration, biometricKey: KeyRegistration?, pin: PIN?,
+        appAttest: AppAttestRegistration? = nil
+    ) {
         self.platform = platform
         self.deviceName = deviceName
         self.deviceKey = deviceKey
         self.biometricKey = biometricKey
         self.pin = pin
+        self.appAttest = appAttest
+    }
+}
+
+/// The `appAttest` member of an ``EnrollmentCompletion``: an App Attest key and its
+/// attestation, whose clientDataHash is SHA-256 of the enrollment payload bytes.
+public struct AppAttestRegistration: Codable, Hashable, Sendable {
+    /// The key identifier exactly as `DCAppAttestService.generateKey` returned it (standard base64).
+    public var keyId: String
+    /// Base64url of the attestation object `attestKey` returned.
+    public var attestation: String
+
+    /// A registration from its encoded fields.
+    public init(keyId: String, attestation: String) {
+        self.keyId = keyId
+        self.attestation = attestation
     }
 }
 

@@ -22,6 +22,9 @@ public enum ProblemCode: String, Codable, Sendable, CaseIterable {
     case deviceRevoked = "device_revoked"
     /// 403: the device has no key of the kind asked for.
     case keyNotEnrolled = "key_not_enrolled"
+    /// 403: a hardware attestation (App Attest, Android key attestation) or App Attest
+    /// assertion is missing where required, or does not verify.
+    case attestationInvalid = "attestation_invalid"
     /// 429: too many requests from this device or address.
     case rateLimited = "rate_limited"
     /// 413: the request body exceeds 64 KiB.
@@ -35,7 +38,7 @@ public enum ProblemCode: String, Codable, Sendable, CaseIterable {
         case .notFound: 404
         case .challengeExpired: 410
         case .challengeConsumed: 409
-        case .signatureInvalid, .pinInvalid, .deviceRevoked, .keyNotEnrolled: 403
+        case .signatureInvalid, .pinInvalid, .deviceRevoked, .keyNotEnrolled, .attestationInvalid: 403
         case .rateLimited: 429
         case .payloadTooLarge: 413
         }
@@ -53,6 +56,7 @@ public enum ProblemCode: String, Codable, Sendable, CaseIterable {
         case .pinInvalid: "PIN invalid"
         case .deviceRevoked: "Device revoked"
         case .keyNotEnrolled: "Key not enrolled"
+        case .attestationInvalid: "Attestation invalid"
         case .rateLimited: "Too many requests"
         case .payloadTooLarge: "Request body too large"
         }

@@ -29,6 +29,12 @@ public enum ServerBootstrap {
         } catch {
             throw BootstrapError(error.reason)
         }
+        let attestation = try configuration.attestation.makeConfiguration()
+        do {
+            try attestation.validate()
+        } catch {
+            throw BootstrapError(error.reason)
+        }
         try OwnerOnlyFiles.createDirectories(configuration.dataDirectoryURL.path)
         let signingKey: P256.Signing.PrivateKey
         let pepper: SymmetricKey
@@ -48,7 +54,7 @@ public enum ServerBootstrap {
         do {
             let service = try DeviceTrustService(
                 store: store, pinHasher: PINHasher(pepper: pepper), tokenSigner: AccessTokenSigner(signingKey: signingKey),
-                configuration: configuration.service, log: log)
+                configuration: configuration.service, log: log, attestation: attestation)
             return PreparedServer(service: service, adminKey: adminKey, adminKeyFile: configuration.adminKeyURL, store: store)
         } catch {
             store.close()

@@ -3,13 +3,18 @@ import Foundation
 /// `devicetrust serve`: its options, parsed and validated into a ``ServerConfiguration``.
 ///
 /// Options take their value as the next argument or after `=` (`--port 9000`,
-/// `--port=9000`); each may be given once.
+/// `--port=9000`); each may be given once, except `--app-id` and `--android-cert-digest`,
+/// which may be repeated.
 public struct ServeCommand: Sendable, Hashable {
     /// The usage line.
     public static let usage = """
         usage: devicetrust serve [--port 8080] [--host 127.0.0.1] [--data-dir ./devicetrust-data] \
         [--database sqlite:PATH] [--challenge-ttl SECONDS] [--token-issuer S] [--token-audience S] \
-        [--rate-limit-per-address N] [--rate-limit-per-device N]
+        [--rate-limit-per-address N] [--rate-limit-per-device N] \
+        [--app-id TEAMID.bundle]... [--app-attest off|optional|required] \
+        [--app-attest-environment production|development] [--app-attest-root FILE] \
+        [--android-package NAME] [--android-cert-digest HEX]... \
+        [--android-attestation off|optional|required] [--android-revocation-list FILE] [--android-root FILE]
         """
 
     /// The help text for `devicetrust serve --help`.
@@ -29,6 +34,18 @@ public struct ServeCommand: Sendable, Hashable {
           --token-audience S     the tokens' aud claim (default devicetrust)
           --rate-limit-per-address N  requests per second per client address, bursts of 2N (default 2000)
           --rate-limit-per-device N   challenges per second per device, bursts of 2N (default 200)
+
+        Hardware attestation at enrollment (both off by default):
+          --app-id TEAMID.bundle        an App Attest app identifier, repeatable (needed unless --app-attest off)
+          --app-attest MODE             off, optional or required (required: every enrollment and every
+                                        response from an iOS device carries App Attest)
+          --app-attest-environment ENV  production (default) or development
+          --app-attest-root FILE        PEM roots replacing Apple's App Attestation Root CA (tests, private PKI)
+          --android-package NAME        the package name Android attestations must name (default any)
+          --android-cert-digest HEX     SHA-256 of the app's signing certificate, 64 hex digits, repeatable (default any)
+          --android-attestation MODE    off, optional or required
+          --android-revocation-list FILE  Google's attestation status JSON, read at start
+          --android-root FILE           PEM roots replacing Google's hardware attestation roots
         """
 
     /// The configuration the options describe.
@@ -44,6 +61,7 @@ public struct ServeCommand: Sendable, Hashable {
     ///   value out of range, naming the option.
     public static func parse(_ arguments: [String]) throws(UsageError) -> ServeCommand {
         var values: [String: String] = [:]
+        var repeated: [String: [String]] = [:]
         var index = arguments.startIndex
         while index < arguments.endIndex {
             let argument = arguments[index]
@@ -62,15 +80,25 @@ public struct ServeCommand: Sendable, Hashable {
                 value = arguments[index]
                 index += 1
             }
-            values[name] = value
+            if repeatableOptions.contains(name) {
+                repeated[name, default: []].append(value ?? "")
+            } else {
+                values[name] = value
+            }
         }
-        return try ServeCommand(validating: values)
+        var command = try ServeCommand(validating: values)
+        command.configuration.attestation = try Self.attestationOptions(values, repeated: repeated)
+        return command
     }
 
     private static let knownOptions: Set<String> = [
         "--port", "--host", "--data-dir", "--database", "--challenge-ttl", "--token-issuer", "--token-audience",
         "--rate-limit-per-address", "--rate-limit-per-device",
+        "--app-id", "--app-attest", "--app-attest-environment", "--app-attest-root",
+        "--android-package", "--android-cert-digest", "--android-attestation", "--android-revocation-list", "--android-root",
     ]
+
+    private static let repeatableOptions: Set<String> = ["--app-id", "--android-cert-digest"]
 
     private init(validating values: [String: String]) throws(UsageError) {
         var configuration = ServerConfiguration()

@@ -23,7 +23,12 @@ extension DeviceTrustService {
                     createdAt: try RFC3339Timestamp(device.createdAt),
                     lastUsedAt: try device.lastUsedAt.map { date throws(WireFormatError) in try RFC3339Timestamp(date) },
                     revoked: device.isRevoked,
-                    keys: summary.keyKinds.sorted().map { DeviceBinding.KeyKind($0) })
+                    keys: summary.keyKinds.sorted().map { DeviceBinding.KeyKind($0) },
+                    attestation: Dictionary(uniqueKeysWithValues: summary.attestations.map { kind, attestation in
+                        (kind.rawValue, DeviceList.KeyAttestationSummary(
+                            platform: attestation.platform, format: attestation.format,
+                            securityLevel: attestation.securityLevel, environment: attestation.environment))
+                    }))
             } catch {
                 throw ServiceFailure(.internal, "a stored device time is outside the RFC 3339 range")
             }

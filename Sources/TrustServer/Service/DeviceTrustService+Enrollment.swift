@@ -37,7 +37,9 @@ extension DeviceTrustService {
     /// - Throws: `Problem` `not_found` (unknown enrollment), `challenge_expired`,
     ///   `challenge_consumed`, `malformed_request` (a key that is not a valid P-256 point, a
     ///   proof that is not strict DER, the same key twice, a bad device name),
-    ///   `signature_invalid` (a proof that does not verify); ``ServiceFailure`` otherwise.
+    ///   `signature_invalid` (a proof that does not verify), `attestation_invalid` (an
+    ///   attestation missing where ``AttestationConfiguration`` requires one, or one that does
+    ///   not verify or attests another key); ``ServiceFailure`` otherwise.
     public func completeEnrollment(id enrollmentId: String, _ completion: EnrollmentCompletion) throws -> EnrollmentCompleted {
         let now = clock.now()
         guard let enrollment = try storage("enrollment", { () throws(StoreError) in try store.enrollment(id: enrollmentId) }) else {
@@ -85,12 +87,14 @@ extension DeviceTrustService {
             }
             keys[.biometric] = key
         }
+        let attestations = try verifiedAttestations(completion, enrollment: enrollment, keys: keys)
         var pinHash: Data?
         if let pin = completion.pin {
             pinHash = try hashPIN(pin)
         }
         return DeviceRegistration(
-            deviceId: newIdentifier(), name: name, platform: completion.platform.rawValue, publicKeys: keys, pinHash: pinHash)
+            deviceId: newIdentifier(), name: name, platform: completion.platform.rawValue, publicKeys: keys, pinHash: pinHash,
+            attestations: attestations)
     }
 
     /// The X9.63 bytes of a registration's key, once its proof verifies over `payload`.

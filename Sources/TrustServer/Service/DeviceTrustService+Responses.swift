@@ -10,7 +10,9 @@ extension DeviceTrustService {
     /// The order of the checks is the security argument:
     /// 1. The challenge is consumed first, atomically and exactly once: the first response
     ///    uses it up whether it turns out valid or not, so concurrent or replayed responses
-    ///    get `challenge_consumed`.
+    ///    get `challenge_consumed`. Under App Attest, an iOS device's assertion is verified
+    ///    just before, and its counter raised in the same transaction as the consumption
+    ///    (`attestation_invalid` when missing where required, invalid, or not growing).
     /// 2. The device must still be active and hold a key of the challenge's kind.
     /// 3. Structure: a strict-DER signature; the `pin` with every device-key response
     ///    (without it: `malformed_request`, which is not a PIN attempt); `newPin` exactly for
@@ -27,16 +29,11 @@ extension DeviceTrustService {
     ///   `nil` for `remove_device` (HTTP 204), which revokes the device.
     /// - Throws: `Problem` `not_found`, `challenge_expired`, `challenge_consumed`,
     ///   `device_revoked`, `key_not_enrolled`, `malformed_request`, `signature_invalid`,
-    ///   `pin_invalid`; ``ServiceFailure`` otherwise.
+    ///   `pin_invalid`, `attestation_invalid`; ``ServiceFailure`` otherwise.
     public func respond(challengeId: String, _ response: ChallengeResponse) throws -> TokenResponse? {
         let operation = "challenge response"
         let now = clock.now()
-        let challenge: Challenge
-        do {
-            challenge = try storage("challenge") { () throws(StoreError) in try store.consumeChallenge(id: challengeId, now: now) }
-        } catch let problem as Problem {
-            throw refuse(operation, problem, reason: "consume failed")
-        }
+        let challenge = try consumeChallenge(challengeId, answeredBy: response, now: now)
         guard let purpose = Purpose(rawValue: challenge.purpose) else {
             throw ServiceFailure(.internal, "a stored challenge has a purpose this build does not know")
         }

@@ -24,6 +24,8 @@ public final class DeviceTrustService: Sendable {
     public let configuration: DeviceTrustConfiguration
     /// The counters the service updates (and `GET /metrics` renders).
     public let metrics: ServiceMetrics
+    /// Which hardware attestations are checked, and how strictly.
+    public let attestation: AttestationConfiguration
 
     let store: any TrustStorage
     let pinHasher: PINHasher
@@ -46,7 +48,9 @@ public final class DeviceTrustService: Sendable {
     ///   - random: the CSPRNG for nonces and identifiers; the system one by default.
     ///   - log: where log lines go (never secrets); nowhere by default.
     ///   - metrics: the counters to update; fresh ones by default.
-    /// - Throws: ``ServiceFailure`` when `configuration` is out of range.
+    ///   - attestation: the App Attest and Android key attestation checks; none by default.
+    /// - Throws: ``ServiceFailure`` when `configuration` is out of range or `attestation`
+    ///   lacks a verifier for a mode it turns on.
     public init(
         store: any TrustStorage,
         pinHasher: PINHasher,
@@ -55,9 +59,12 @@ public final class DeviceTrustService: Sendable {
         clock: ServiceClock = .system,
         random: RandomSource = .system,
         log: ServiceLog = .discard,
-        metrics: ServiceMetrics = ServiceMetrics()
+        metrics: ServiceMetrics = ServiceMetrics(),
+        attestation: AttestationConfiguration = .off
     ) throws(ServiceFailure) {
         try configuration.validate()
+        try attestation.validate()
+        self.attestation = attestation
         self.store = store
         self.pinHasher = pinHasher
         self.tokenSigner = tokenSigner

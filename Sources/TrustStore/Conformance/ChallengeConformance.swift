@@ -20,6 +20,36 @@ extension TrustStoreConformance {
                     try store.insertChallenge(Fixtures.challenge("ch-3", device: "dev-unknown"))
                 }
             },
+            TrustStoreConformanceCheck("consuming with an App Attest counter raises it in the same transaction, only upwards") { database in
+                let store = try database.openStore()
+                var registration = Fixtures.registration("dev-1")
+                registration.attestations = [.device: KeyAttestation(
+                    kind: .device, platform: "ios", format: "apple-appattest", environment: "production",
+                    appAttestKeyId: Data(repeating: 1, count: 32), appAttestPublicKey: Fixtures.key(9), signCount: 0, receipt: Data([1]))]
+                try store.createEnrollment(Fixtures.enrollment("enr-1"))
+                _ = try store.enrollDevice(registration, consumingEnrollment: "enr-1", now: Clock.t0)
+                try Fixtures.enrolledDevice(store, "dev-plain")
+                for id in ["ch-1", "ch-2", "ch-3"] { try store.insertChallenge(Fixtures.challenge(id)) }
+                try store.insertChallenge(Fixtures.challenge("ch-plain", device: "dev-plain"))
+
+                try expectEqual(try store.consumeChallenge(id: "ch-1", now: Clock.at(1), appAttestCounter: 3).consumedAt, Clock.at(1), "first consumption")
+                try expectEqual(try store.keyAttestation(deviceId: "dev-1", kind: .device)?.signCount, 3, "raised counter")
+                try expectStoreError(.counterNotIncreasing, "the same counter again") { () throws(StoreError) in
+                    _ = try store.consumeChallenge(id: "ch-2", now: Clock.at(2), appAttestCounter: 3)
+                }
+                try expectEqual(try store.challenge(id: "ch-2")?.consumedAt, Clock.at(2), "consumed although the counter did not grow")
+                try expectEqual(try store.keyAttestation(deviceId: "dev-1", kind: .device)?.signCount, 3, "counter unchanged")
+                try expectStoreError(.alreadyConsumed, "a consumed challenge") { () throws(StoreError) in
+                    _ = try store.consumeChallenge(id: "ch-1", now: Clock.at(3), appAttestCounter: 9)
+                }
+                try expectEqual(try store.keyAttestation(deviceId: "dev-1", kind: .device)?.signCount, 3, "counter untouched by a refused consumption")
+                _ = try store.consumeChallenge(id: "ch-3", now: Clock.at(4), appAttestCounter: UInt32.max)
+                try expectEqual(try database.openStore().keyAttestation(deviceId: "dev-1", kind: .device)?.signCount, UInt32.max, "largest counter, after reopening")
+                try expectStoreError(.counterNotIncreasing, "a device without App Attest") { () throws(StoreError) in
+                    _ = try store.consumeChallenge(id: "ch-plain", now: Clock.at(5), appAttestCounter: 1)
+                }
+                try expectEqual(try store.keyAttestation(deviceId: "dev-plain", kind: .device), nil, "no record")
+            },
             TrustStoreConformanceCheck("a challenge is consumed once; expired and unknown ones are refused") { database in
                 let store = try database.openStore()
                 try Fixtures.enrolledDevice(store, "dev-1")

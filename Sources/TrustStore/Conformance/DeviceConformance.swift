@@ -16,6 +16,33 @@ extension TrustStoreConformance {
                 try expectEqual(listed.map(\.device.isRevoked), [false, true], "revoked flags")
                 try expectEqual(try store.device(id: "dev-unknown"), nil, "unknown device")
             },
+            TrustStoreConformanceCheck("attestations stored at enrollment are listed with the device and survive reopening") { database in
+                let store = try database.openStore()
+                let appAttest = KeyAttestation(
+                    kind: .device, platform: "ios", format: "apple-appattest", environment: "development",
+                    appAttestKeyId: Data(repeating: 0x11, count: 32), appAttestPublicKey: Fixtures.key(9),
+                    signCount: 0, receipt: Data([0x30, 0x80, 0x01]))
+                let android = KeyAttestation(kind: .biometric, platform: "android", format: "android-key", securityLevel: "StrongBox")
+                var registration = Fixtures.registration("dev-1")
+                registration.attestations = [.device: appAttest, .biometric: android]
+                try store.createEnrollment(Fixtures.enrollment("enr-1"))
+                _ = try store.enrollDevice(registration, consumingEnrollment: "enr-1", now: Clock.t0)
+                try Fixtures.enrolledDevice(store, "dev-2", at: 5)
+                try expectEqual(
+                    try store.devices(ofAccount: "acct-1").map(\.attestations),
+                    [[.device: appAttest, .biometric: android], [:]], "attestations as listed")
+                let reopened = try database.openStore()
+                try expectEqual(
+                    try reopened.devices(ofAccount: "acct-1").first?.attestations, [.device: appAttest, .biometric: android],
+                    "attestations after reopening")
+
+                var orphan = Fixtures.registration("dev-3", biometric: false)
+                orphan.attestations = [.biometric: android]
+                try store.createEnrollment(Fixtures.enrollment("enr-3"))
+                try expectStoreError(.invalidArgument, "an attestation without its key") { () throws(StoreError) in
+                    _ = try store.enrollDevice(orphan, consumingEnrollment: "enr-3", now: Clock.at(6))
+                }
+            },
             TrustStoreConformanceCheck("replacing the biometric key keeps the old one as history") { database in
                 let store = try database.openStore()
                 try Fixtures.enrolledDevice(store, "dev-1", at: 0)

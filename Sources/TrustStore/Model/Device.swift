@@ -62,11 +62,14 @@ public struct DeviceSummary: Sendable, Hashable {
     public var device: Device
     /// The kinds of its active keys, `device` first.
     public var keyKinds: [KeyKind]
+    /// What was attested at enrollment, by key kind; empty when nothing was.
+    public var attestations: [KeyKind: KeyAttestation]
 
     /// Creates a summary.
-    public init(device: Device, keyKinds: [KeyKind]) {
+    public init(device: Device, keyKinds: [KeyKind], attestations: [KeyKind: KeyAttestation] = [:]) {
         self.device = device
         self.keyKinds = keyKinds
+        self.attestations = attestations
     }
 }
 
@@ -82,14 +85,20 @@ public struct DeviceRegistration: Sendable, Hashable {
     public var publicKeys: [KeyKind: Data]
     /// The PIN hash, if the user chose a PIN.
     public var pinHash: Data?
+    /// What was attested, by key kind; each kind must also be in ``publicKeys``.
+    public var attestations: [KeyKind: KeyAttestation]
 
     /// Creates a registration.
-    public init(deviceId: String, name: String, platform: String, publicKeys: [KeyKind: Data], pinHash: Data? = nil) {
+    public init(
+        deviceId: String, name: String, platform: String, publicKeys: [KeyKind: Data], pinHash: Data? = nil,
+        attestations: [KeyKind: KeyAttestation] = [:]
+    ) {
         self.deviceId = deviceId
         self.name = name
         self.platform = platform
         self.publicKeys = publicKeys
         self.pinHash = pinHash
+        self.attestations = attestations
     }
 }
 

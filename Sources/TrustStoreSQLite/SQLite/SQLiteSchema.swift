@@ -62,6 +62,21 @@ enum SQLiteSchema {
             ) STRICT;
             CREATE INDEX challenges_by_expiry ON challenges (expires_at);
             """),
+        Migration(version: 2, summary: "key attestations", sql: """
+            CREATE TABLE key_attestations (
+                device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+                kind TEXT NOT NULL CHECK (kind IN ('device', 'biometric')),
+                platform TEXT NOT NULL,
+                format TEXT NOT NULL,
+                security_level TEXT,
+                environment TEXT,
+                app_attest_key_id BLOB,
+                app_attest_public_key BLOB,
+                sign_count INTEGER NOT NULL DEFAULT 0 CHECK (sign_count >= 0 AND sign_count <= 4294967295),
+                receipt BLOB,
+                PRIMARY KEY (device_id, kind)
+            ) STRICT;
+            """),
     ]
 
     static var latestVersion: Int64 { migrations.last?.version ?? 0 }

@@ -1,0 +1,80 @@
+import Attestation
+import DeviceBinding
+import Foundation
+import TrustStore
+
+extension DeviceTrustService {
+    /// Consumes the challenge for `response`, exactly once.
+    ///
+    /// For an iOS device while App Attest is on, the response's assertion (required in
+    /// `required` mode; checked whenever sent) is verified first with the device's stored
+    /// App Attest key over the challenge's payload bytes, and the consumption raises the
+    /// stored counter in the same store transaction. A response whose assertion fails still
+    /// consumes the challenge.
+    ///
+    /// - Throws: `Problem` `not_found`, `challenge_expired`, `challenge_consumed` (from the
+    ///   consumption), `attestation_invalid`; ``ServiceFailure`` otherwise.
+    func consumeChallenge(_ challengeId: String, answeredBy response: ChallengeResponse, now: Date) throws -> Challenge {
+        guard attestation.appAttestMode != .off, !attestation.appAttest.isEmpty,
+              response.appAttestAssertion != nil || attestation.appAttestMode == .required,
+              let challenge = try storage("challenge", { () throws(StoreError) in try store.challenge(id: challengeId) }),
+              let device = try storage("device", { () throws(StoreError) in try store.device(id: challenge.deviceId) }),
+              device.platform == Platform.ios.rawValue else {
+            return try consumeChallenge(challengeId, now: now)
+        }
+        let counter: UInt32
+        do {
+            counter = try verifiedAssertionCounter(response.appAttestAssertion, deviceId: device.id, payload: challenge.payload)
+        } catch let problem as Problem {
+            // The first response consumes the challenge, valid or not; a replay learns only
+            // that the challenge is gone.
+            _ = try consumeChallenge(challengeId, now: now)
+            throw problem
+        }
+        do {
+            return try store.consumeChallenge(id: challengeId, now: now, appAttestCounter: counter)
+        } catch where error.code == .counterNotIncreasing {
+            throw attestationRefusal("appAttestAssertion", reason: "the counter did not grow past the stored one (a replayed or reordered assertion)")
+        } catch {
+            throw refuse("challenge response", try problemOrRethrow(error.mapped("challenge")), reason: "consume failed")
+        }
+    }
+
+    /// The plain consumption, its outcome refused as a `Problem` where it is one.
+    private func consumeChallenge(_ challengeId: String, now: Date) throws -> Challenge {
+        do {
+            return try storage("challenge") { () throws(StoreError) in try store.consumeChallenge(id: challengeId, now: now) }
+        } catch let problem as Problem {
+            throw refuse("challenge response", problem, reason: "consume failed")
+        }
+    }
+
+    private func problemOrRethrow(_ error: any Error) throws -> Problem {
+        guard let problem = error as? Problem else { throw error }
+        return problem
+    }
+
+    /// The assertion's counter, once it verifies with the device's App Attest key over
+    /// `payload` and exceeds the stored counter.
+    private func verifiedAssertionCounter(_ encoded: String?, deviceId: String, payload: Data) throws -> UInt32 {
+        let field = "appAttestAssertion"
+        guard let encoded else { throw attestationRefusal(field, reason: "missing in required mode") }
+        guard let record = try storage("device key", { () throws(StoreError) in try store.keyAttestation(deviceId: deviceId, kind: .device) }),
+              record.format == "apple-appattest", let publicKey = record.appAttestPublicKey else {
+            throw attestationRefusal(field, reason: "the device has no attested App Attest key")
+        }
+        let assertion: Data
+        do { assertion = try Base64URL.decode(encoded) } catch {
+            throw attestationRefusal(field, reason: "not base64url")
+        }
+        var failures: [String] = []
+        for verifier in attestation.appAttest {
+            do {
+                return try verifier.verifyAssertion(assertion, clientData: payload, publicKey: publicKey, previousCounter: record.signCount)
+            } catch {
+                failures.append("\(error.code)")
+            }
+        }
+        throw attestationRefusal(field, reason: "verification failed: \(failures.joined(separator: ", "))")
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// What a verified hardware attestation established about a device's key, stored with
+/// the device at enrollment.
+///
+/// For Android, each attested key (device, biometric) has its own record. For iOS, App
+/// Attest attests a key of its own (not the enrolled device key): its record is stored
+/// under ``KeyKind/device`` and carries that App Attest key, its signature counter and
+/// Apple's receipt, for verifying assertions later.
+///
+/// `description` omits the receipt and key material.
+public struct KeyAttestation: Sendable, Hashable, CustomStringConvertible {
+    /// The key of the device the record belongs to.
+    public var kind: KeyKind
+    /// `ios` or `android`.
+    public var platform: String
+    /// The attestation format: `apple-appattest` or `android-key`.
+    public var format: String
+    /// Android: where the key lives (`TrustedEnvironment`, `StrongBox`); `nil` for iOS.
+    public var securityLevel: String?
+    /// iOS: the App Attest environment (`production`, `development`); `nil` for Android.
+    public var environment: String?
+    /// iOS: the App Attest key identifier (SHA-256 of its public point, 32 bytes).
+    public var appAttestKeyId: Data?
+    /// iOS: the App Attest public key, a 65-byte X9.63 point.
+    public var appAttestPublicKey: Data?
+    /// iOS: the App Attest signature counter last seen (0 at attestation).
+    public var signCount: UInt32
+    /// iOS: Apple's CMS receipt from the attestation.
+    public var receipt: Data?
+
+    /// A record from its fields.
+    public init(
+        kind: KeyKind, platform: String, format: String, securityLevel: String? = nil, environment: String? = nil,
+        appAttestKeyId: Data? = nil, appAttestPublicKey: Data? = nil, signCount: UInt32 = 0, receipt: Data? = nil
+    ) {
+        self.kind = kind
+        self.platform = platform
+        self.format = format
+        self.securityLevel = securityLevel
+        self.environment = environment
+        self.appAttestKeyId = appAttestKeyId
+        self.appAttestPublicKey = appAttestPublicKey
+        self.signCount = signCount
+        self.receipt = receipt
+    }
+
+    public var description: String {
+        "KeyAttestation(kind: \(kind.rawValue), platform: \(platform), format: \(format), securityLevel: \(securityLevel ?? "-"), environment: \(environment ?? "-"), signCount: \(signCount))"
+    }
+}

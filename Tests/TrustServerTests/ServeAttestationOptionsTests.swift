@@ -1,0 +1,128 @@
+import Attestation
+import DeviceBinding
+import Foundation
+import MicroHTTP
+import Testing
+@testable import TrustServer
+
+@Suite("devicetrust serve attestation options")
+struct ServeAttestationOptionsTests {
+    private static let digest = String(repeating: "a5", count: 32)
+
+    @Test("both modes default to off, with no app ids and the production environment")
+    func defaults() throws {
+        let options = try ServeCommand.parse([]).configuration.attestation
+        #expect(options == AttestationOptions())
+        #expect(options.appAttestMode == .off && options.androidMode == .off)
+        #expect(options.appAttestEnvironment == .production)
+        let configuration = try options.makeConfiguration()
+        #expect(configuration.appAttest.isEmpty && configuration.appAttestMode == .off && configuration.androidMode == .off)
+    }
+
+    @Test("every attestation option, repeatable ones repeated")
+    func everyOption() throws {
+        let options = try ServeCommand.parse([
+            "--app-id", "TEAMID1234.com.example.bank", "--app-id=ABCDE12345.com.example.bank.beta",
+            "--app-attest", "required", "--app-attest-environment=development", "--app-attest-root", "/tmp/apple.pem",
+            "--android-package", "com.example.bank", "--android-cert-digest", Self.digest,
+            "--android-cert-digest", String(repeating: "0F:", count: 31) + "0F",
+            "--android-attestation=optional", "--android-revocation-list", "/tmp/status.json", "--android-root", "/tmp/google.pem",
+        ]).configuration.attestation
+        #expect(options.appIDs == ["TEAMID1234.com.example.bank", "ABCDE12345.com.example.bank.beta"])
+        #expect(options.appAttestMode == .required && options.appAttestEnvironment == .development)
+        #expect(options.androidPackage == "com.example.bank")
+        #expect(options.androidCertificateDigests == [Data(repeating: 0xA5, count: 32), Data(repeating: 0x0F, count: 32)])
+        #expect(options.androidMode == .optional)
+        #expect(options.androidRevocationListPath == "/tmp/status.json")
+        #expect(options.appAttestRootPath == "/tmp/apple.pem" && options.androidRootPath == "/tmp/google.pem")
+    }
+
+    @Test("bad attestation options are usage errors naming the option", arguments: [
+        (["--app-attest", "on"], "--app-attest"), (["--android-attestation", "strict"], "--android-attestation"),
+        (["--app-attest", "required"], "--app-id"), (["--app-attest=optional"], "--app-id"),
+        (["--app-id", "com.example.bank"], "--app-id"), (["--app-id", "TEAMID1234."], "--app-id"),
+        (["--app-id", "teamid1234.com.example"], "--app-id"),
+        (["--app-attest-environment", "sandbox"], "--app-attest-environment"),
+        (["--android-package", "bank"], "--android-package"), (["--android-package", "com..bank"], "--android-package"),
+        (["--android-cert-digest", "abc"], "--android-cert-digest"),
+        (["--android-cert-digest", "+f" + String(repeating: "a", count: 62)], "--android-cert-digest"),
+        (["--android-root="], "--android-root"), (["--app-attest-root="], "--app-attest-root"),
+        (["--android-revocation-list="], "--android-revocation-list"),
+        (["--app-attest", "off", "--app-attest", "off"], "--app-attest"),
+    ])
+    func usageErrors(arguments: [String], option: String) {
+        do {
+            _ = try ServeCommand.parse(arguments)
+            Issue.record("expected a usage error for \(arguments)")
+        } catch {
+            #expect(error.message.contains(option), "\(error.message)")
+        }
+    }
+
+    @Test("the help lists every attestation option")
+    func help() {
+        for option in ["--app-id", "--app-attest ", "--app-attest-environment", "--app-attest-root", "--android-package",
+                       "--android-cert-digest", "--android-attestation", "--android-revocation-list", "--android-root"] {
+            #expect(ServeCommand.help.contains(option), "\(option)")
+            #expect(ServeCommand.usage.contains(option.trimmingCharacters(in: .whitespaces)), "\(option)")
+        }
+    }
+
+    @Test("unreadable or unparsable files are bootstrap errors naming the option and the path")
+    func badFiles() throws {
+        let directory = try TemporaryDirectory()
+        var options = AttestationOptions()
+        options.appAttestRootPath = directory.path("missing.pem")
+        #expect(throws: BootstrapError.self) { _ = try options.makeConfiguration() }
+        try Data("not pem".utf8).write(to: URL(fileURLWithPath: directory.path("empty.pem")))
+        options.appAttestRootPath = directory.path("empty.pem")
+        do { _ = try options.makeConfiguration(); Issue.record("expected an error") } catch {
+            #expect(error.reason.contains("--app-attest-root") && error.reason.contains("empty.pem"))
+        }
+        options.appAttestRootPath = nil
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: directory.path("status.json")))
+        options.androidRevocationListPath = directory.path("status.json")
+        do { _ = try options.makeConfiguration(); Issue.record("expected an error") } catch {
+            #expect(error.reason.contains("--android-revocation-list"))
+        }
+    }
+
+    @Test("serve wired from parsed options and PEM test roots enrolls attested devices over HTTP")
+    func wiredFromOptions() throws {
+        let directory = try TemporaryDirectory()
+        let lab = AttestationLab.shared
+        try Self.pem(lab.appAttestAuthority.rootCertificate.der).write(to: URL(fileURLWithPath: directory.path("apple.pem")))
+        try Self.pem(lab.androidAuthority.rootCertificate.der).write(to: URL(fileURLWithPath: directory.path("google.pem")))
+        let command = try ServeCommand.parse([
+            "--port", "0", "--data-dir", directory.path("data"),
+            "--app-id", AttestationLab.appID, "--app-attest", "required", "--app-attest-environment", "development",
+            "--app-attest-root", directory.path("apple.pem"),
+            "--android-package", AttestationLab.packageName, "--android-cert-digest", Self.digest,
+            "--android-attestation", "required", "--android-root", directory.path("google.pem"),
+        ])
+        let prepared = try ServerBootstrap.prepare(command.configuration)
+        defer { prepared.store.close() }
+        let server = DeviceTrustServer(service: prepared.service, adminKey: prepared.adminKey)
+        let port = try server.start(port: 0, threads: 2)
+        defer { server.stop() }
+        let adminKey = try String(contentsOf: prepared.adminKeyFile, encoding: .utf8)
+        func enroll(_ build: (Data) throws -> EnrollmentCompletion) throws -> Int {
+            let created = try LoopbackHTTPClient.send(
+                port: port, "POST", "/v1/enrollments", json: try WireCoding.encode(EnrollmentRequest(accountId: "acct-1")), bearer: adminKey
+            ).decoded(EnrollmentCreated.self)
+            let completion = try build(Base64URL.decode(created.signingPayload))
+            return try LoopbackHTTPClient.send(
+                port: port, "POST", "/v1/enrollments/\(created.enrollmentId)/complete", json: try WireCoding.encode(completion), bearer: nil
+            ).status
+        }
+        #expect(try enroll { try AttestedEnrollment.iPhone(payload: $0) } == 201)
+        #expect(try enroll { try AttestedEnrollment.android(payload: $0, keystore: lab.keystore()) } == 201)
+        #expect(try enroll { try AttestedEnrollment.iPhone(payload: $0, service: nil) } == 403)
+        #expect(try enroll { try AttestedEnrollment.android(payload: $0, keystore: lab.keystore { $0.signingCertificateDigests = [[UInt8](repeating: 1, count: 32)] }) } == 403)
+    }
+
+    private static func pem(_ der: [UInt8]) -> Data {
+        let base64 = Data(der).base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
+        return Data("-----BEGIN CERTIFICATE-----\n\(base64)\n-----END CERTIFICATE-----\n".utf8)
+    }
+}
