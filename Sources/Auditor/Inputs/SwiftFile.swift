@@ -16,6 +16,7 @@ public final class SwiftFile: Sendable {
     public let text: String
     private let parsed: LazyParse
     private let scanned: LazyValue<SwiftLexicalScan>
+    private let secretNamed: LazyValue<Bool>
 
     /// A file with `text`, parsed when a rule first needs its syntax. Parsing never
     /// fails: unparsable code yields a tree with missing and unexpected nodes, and rules
@@ -24,8 +25,19 @@ public final class SwiftFile: Sendable {
         self.path = path
         self.text = text
         parsed = LazyParse(path: path, text: text)
-        scanned = LazyValue { SwiftLexicalScan(text) }
+        let scanned = LazyValue { SwiftLexicalScan(text) }
+        self.scanned = scanned
+        secretNamed = LazyValue {
+            let lexical = scanned.value
+            return lexical.identifiers.contains { SecretNaming.isSecretName(String($0)) }
+                || lexical.literals.contains { $0.utf8.count <= 64 && SecretNaming.isSecretName(String($0)) }
+        }
     }
+
+    /// Whether any identifier or short string literal names a secret (token, password,
+    /// PIN, key…): what every "is a secret stored, logged or written?" rule needs before a
+    /// finding is possible. From the lexical scan, computed once, shared by those rules.
+    public var mentionsSecretNames: Bool { secretNamed.value }
 
     /// Identifiers and string literal contents from a fast lexical pass (no parse).
     public var lexical: SwiftLexicalScan { scanned.value }

@@ -13,7 +13,7 @@ extension LogSensitiveData {
         }
         guard logs else { return false }
         if ["Authorization", "Bearer", "Cookie"].contains(where: { ByteSearch.contains(swift.text, $0) }) { return true }
-        if identifiers.contains(where: { SecretValueNames.isSecretValue(String($0)) || SensitiveNames.isSensitive(String($0)) }) { return true }
+        if swift.mentionsSecretNames { return true }
         return swift.lexical.literals.contains { SecretValueNames.isSecretValue(String($0)) }
     }
 }
