@@ -92,6 +92,10 @@ var targets: [Target] = [
         linkerSettings: swiftSyntaxLinking
     ),
 
+    // Certificate pinning done right: SPKI pins with a backup, a policy that never falls
+    // back to default trust; pure Swift over DeviceTrustCrypto and the certificate parser.
+    .target(name: "Pinning", dependencies: ["X509Certificates", "DeviceTrustCrypto", "ASN1DER", "CodedErrors"]),
+
     // The wire protocol shared by server and client: signing payloads, canonical JSON,
     // messages, error codes.
     .target(name: "DeviceBinding", dependencies: ["DeviceTrustCrypto"]),
@@ -164,6 +168,7 @@ var targets: [Target] = [
         dependencies: ["devicetrust-benchmark"]
     ),
     .testTarget(name: "ASN1DERTests", dependencies: ["ASN1DER"]),
+    .testTarget(name: "PinningTests", dependencies: ["Pinning", "X509Certificates", "DeviceTrustCrypto"]),
     .testTarget(
         name: "AuditorTests",
         dependencies: ["Auditor"],
@@ -203,6 +208,7 @@ let package = Package(
         .library(name: "DeviceEmulator", targets: ["DeviceEmulator"]),
         .library(name: "CodedErrors", targets: ["CodedErrors"]),
         .library(name: "DeviceBindingClient", targets: ["DeviceBindingClient"]),
+        .library(name: "Pinning", targets: ["Pinning"]),
         .executable(name: "devicetrust", targets: ["devicetrust"]),
         .executable(name: "devicetrust-benchmark", targets: ["devicetrust-benchmark"]),
     ],
