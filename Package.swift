@@ -96,6 +96,12 @@ var targets: [Target] = [
     // back to default trust; pure Swift over DeviceTrustCrypto and the certificate parser.
     .target(name: "Pinning", dependencies: ["X509Certificates", "DeviceTrustCrypto", "ASN1DER", "CodedErrors"]),
 
+    // `devicetrust pin`: hash, fetch (TLS through OpenSSL), plist, check, rotate-plan.
+    .target(
+        name: "PinningCommands",
+        dependencies: ["Pinning", "X509Certificates", "ASN1DER", "DeviceTrustCrypto", .target(name: "COpenSSL", condition: linuxOnly)]
+    ),
+
     // The wire protocol shared by server and client: signing payloads, canonical JSON,
     // messages, error codes.
     .target(name: "DeviceBinding", dependencies: ["DeviceTrustCrypto"]),
@@ -131,7 +137,7 @@ var targets: [Target] = [
     // The one executable: subcommands only parse and wire.
     .executableTarget(
         name: "devicetrust",
-        dependencies: ["TrustServer", "DeviceTrustDemo", "Auditor"],
+        dependencies: ["TrustServer", "DeviceTrustDemo", "Auditor", "PinningCommands"],
         swiftSettings: swiftSyntaxSettings,
         linkerSettings: swiftSyntaxLinking
     ),
@@ -169,6 +175,7 @@ var targets: [Target] = [
     ),
     .testTarget(name: "ASN1DERTests", dependencies: ["ASN1DER"]),
     .testTarget(name: "PinningTests", dependencies: ["Pinning", "X509Certificates", "DeviceTrustCrypto"]),
+    .testTarget(name: "PinningCommandsTests", dependencies: ["PinningCommands", "Pinning", "X509Certificates"]),
     .testTarget(
         name: "AuditorTests",
         dependencies: ["Auditor"],

@@ -16,6 +16,7 @@
 #include <openssl/param_build.h>
 #include <openssl/pem.h>
 #include <openssl/rand.h>
+#include <openssl/ssl.h>
 #include <openssl/x509.h>
 
 

@@ -1,8 +1,10 @@
 import Auditor
 import DeviceTrustDemo
+import PinningCommands
 import TrustServer
 
-/// Chooses the subcommand: `demo` runs ``DeviceTrustDemo``, `audit` runs the ``Auditor``;
+/// Chooses the subcommand: `demo` runs ``DeviceTrustDemo``, `audit` runs the ``Auditor``,
+/// `pin` runs the pinning commands;
 /// everything else (`serve`, help, no or an unknown subcommand) goes to TrustServer's
 /// `DeviceTrustCommandLine`.
 enum CommandLineDispatch {
@@ -10,6 +12,7 @@ enum CommandLineDispatch {
         switch arguments.dropFirst().first {
         case "demo": DeviceTrustDemo.runCommand(Array(arguments.dropFirst(2)))
         case "audit": AuditCommand.run(Array(arguments.dropFirst(2)))
+        case "pin": PinCommand.run(Array(arguments.dropFirst(2)))
         default: DeviceTrustCommandLine.run(arguments)
         }
     }
