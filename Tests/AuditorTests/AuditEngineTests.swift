@@ -80,3 +80,19 @@ struct GlobTests {
         #expect(Glob(pattern).matches(path) == expected)
     }
 }
+
+@Suite("Columns")
+struct ColumnTests {
+    @Test("text columns count UTF-8 bytes, as the compiler's do; SARIF columns count Unicode code points")
+    func nonASCIIColumns() throws {
+        // "é" is 2 bytes and "🔑" 4 (one code point each): the call starts at byte 21, code point 17.
+        let source = "func a(token: String) {\n    let é🔑 = 1; UserDefaults.standard.set(token, forKey: \"authToken\")\n}\n"
+        let rule = [AuditRuleCatalog.rule("storage-secret-in-userdefaults")!]
+        let result = AuditRunner.audit(contents: [("A.swift", Data(source.utf8))], rules: rule)
+        let finding = try #require(result.findings.first)
+        #expect(finding.range.column == 21)
+        #expect(finding.codePointRange.column == 17)
+        let sarif = AuditReportFormat.sarif.render(result)
+        #expect(sarif.contains("\"startColumn\" : 17"))
+    }
+}

@@ -139,7 +139,8 @@ public enum AuditRunner {
                 occurrences[key] = occurrence + 1
                 findings.append(Finding(
                     rule: rule.metadata, file: file.path, range: match.range, message: match.message,
-                    fingerprint: Fingerprint.compute(ruleID: rule.metadata.id, path: file.path, lineText: lineText, occurrence: occurrence)
+                    fingerprint: Fingerprint.compute(ruleID: rule.metadata.id, path: file.path, lineText: lineText, occurrence: occurrence),
+                    codePointRange: match.range.inCodePoints(lines: lines)
                 ))
             }
         }

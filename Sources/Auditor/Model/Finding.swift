@@ -46,4 +46,25 @@ public struct Finding: Sendable, Hashable {
     public let message: String
     /// A hash that survives unrelated edits (see ``Fingerprint``).
     public let fingerprint: String
+    /// ``range`` with its columns counted in Unicode scalars instead of UTF-8 bytes, as
+    /// SARIF's `columnKind: unicodeCodePoints` requires. Equal to ``range`` on ASCII lines.
+    public let codePointRange: SourceRange
+}
+
+extension SourceRange {
+    /// This range with UTF-8 byte columns turned into Unicode scalar columns, given the
+    /// text of the file's lines (a column past the line's end is kept as is).
+    func inCodePoints(lines: [Substring]) -> SourceRange {
+        func convert(_ column: Int, onLine line: Int) -> Int {
+            guard line >= 1, line <= lines.count, column > 1 else { return column }
+            let utf8 = lines[line - 1].utf8
+            guard column - 1 <= utf8.count else { return column }
+            let prefix = utf8.prefix(column - 1)
+            return String(decoding: prefix, as: UTF8.self).unicodeScalars.count + 1
+        }
+        return SourceRange(
+            line: line, column: convert(column, onLine: line),
+            endLine: endLine, endColumn: convert(endColumn, onLine: endLine)
+        )
+    }
 }

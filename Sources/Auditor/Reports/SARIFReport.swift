@@ -119,9 +119,9 @@ enum SARIFReport {
                     locations: [Location(physicalLocation: PhysicalLocation(
                         artifactLocation: ArtifactLocation(uri: uriEncoded(finding.file), uriBaseId: finding.file.hasPrefix("/") ? nil : "SRCROOT"),
                         region: Region(
-                            startLine: finding.range.line, startColumn: finding.range.column,
-                            endLine: max(finding.range.endLine, finding.range.line),
-                            endColumn: max(finding.range.endColumn, finding.range.column + 1)
+                            startLine: finding.codePointRange.line, startColumn: finding.codePointRange.column,
+                            endLine: max(finding.codePointRange.endLine, finding.codePointRange.line),
+                            endColumn: max(finding.codePointRange.endColumn, finding.codePointRange.column + 1)
                         )
                     ))],
                     partialFingerprints: [Fingerprint.sarifKey: finding.fingerprint]
