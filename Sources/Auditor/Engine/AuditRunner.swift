@@ -124,7 +124,9 @@ public enum AuditRunner {
         var findings: [Finding] = []
         var suppressed = 0
         var occurrences: [String: Int] = [:]
+        let isTestCode = TestPaths.contains(file.path)
         for rule in rules {
+            if isTestCode && rule.skipsTestCode { continue }
             if let text, !rule.triggers.isEmpty, !ByteSearch.containsAny(text, rule.triggers) { continue }
             guard rule.mayMatch(file) else { continue }
             let matches = Set(rule.check(file, project: project)).sorted { $0.range < $1.range }

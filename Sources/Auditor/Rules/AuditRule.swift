@@ -18,11 +18,18 @@ public protocol AuditRule: Sendable {
     /// triggers would match most files (string literals, logging) narrow it down here,
     /// typically with ``SwiftFile/lexical``. The default is true.
     func mayMatch(_ file: ScannedFile) -> Bool
+    /// Whether the rule stays silent in test code, mocks, fixtures and previews
+    /// (``TestPaths``): code that is not shipped and is full of deliberate sample keys,
+    /// test vectors and debug output. The engine skips those files for such rules.
+    var skipsTestCode: Bool { get }
 }
 
 extension AuditRule {
     /// True: `check` decides.
     public func mayMatch(_ file: ScannedFile) -> Bool { true }
+
+    /// False: the rule also reports in test code.
+    public var skipsTestCode: Bool { false }
 }
 
 /// Code for a rule's tests and its `--explain` text.

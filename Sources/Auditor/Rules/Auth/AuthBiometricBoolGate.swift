@@ -13,6 +13,8 @@ struct AuthBiometricBoolGate: AuditRule {
         fix: "Make the secret itself require biometry: store it in a Keychain item created with kSecAttrAccessControl (SecAccessControlCreateWithFlags with .biometryCurrentSet) and read it with the LAContext in kSecUseAuthenticationContext, or better, keep a Secure Enclave key with .biometryCurrentSet that signs a fresh server challenge (DeviceTrust's device keys with server challenges), so the server decides. Use the Bool alone only to hide UI that guards nothing."
     )
 
+    let skipsTestCode = true
+
     let triggers = ["evaluatePolicy", "iometric", "aceID", "ouchID"]
 
     let examples: [RuleExample] = [
@@ -189,7 +191,6 @@ struct AuthBiometricBoolGate: AuditRule {
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
         // Test code, mocks and previews are not shipped.
-        guard !TestPaths.contains(file.path) else { return [] }
         return switch file {
         case .swift(let swift): checkSwift(swift)
         case .objectiveC(let objc): checkObjectiveC(objc)

@@ -13,6 +13,8 @@ struct AuthBiometryAnyForHighValue: AuditRule {
         fix: "Use .biometryCurrentSet for tokens, keys and payment approvals, and handle the invalidation (errSecItemNotFound or a failing key after re-enrollment) by a full sign-in that creates a new item or re-registers a new device key (DeviceTrust's device keys with server challenges). Keep .biometryAny only for convenience unlocks of low-value data."
     )
 
+    let skipsTestCode = true
+
     let triggers = ["biometryAny", "touchIDAny", "BiometryAny", "TouchIDAny"]
 
     let examples: [RuleExample] = [
@@ -82,7 +84,6 @@ struct AuthBiometryAnyForHighValue: AuditRule {
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
         // Test code, mocks and previews are not shipped.
-        guard !TestPaths.contains(file.path) else { return [] }
         switch file {
         case .swift(let swift):
             var matches: [Match] = []

@@ -16,6 +16,8 @@ struct AuthUsageDescriptionMissing: AuditRule {
         fix: "Add the matching key to the Info.plist with a sentence that says what the feature does with the resource (\"Scan the cheque you deposit\"), and ask at the moment the user starts that feature, not at launch."
     )
 
+    let skipsTestCode = true
+
     let triggers = [
         "evaluatePolicy", "requestAccess", "AVCaptureDevice", "defaultDeviceWithMediaType", "sourceType", "SourceTypeCamera",
         "VNDocumentCameraViewController", "DataScannerViewController", "requestRecordPermission", "AVAudioRecorder",
@@ -188,7 +190,6 @@ struct AuthUsageDescriptionMissing: AuditRule {
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
         // Test code, mocks and previews are not shipped.
-        guard !TestPaths.contains(file.path) else { return [] }
         if case .propertyList(let plist) = file { return checkPlaceholders(plist) }
         // Only a complete Info.plist says what is missing: with none (single files), or
         // only a partial one whose other keys Xcode generates from INFOPLIST_KEY_* build

@@ -4,7 +4,6 @@ extension CryptoFastPasswordHash {
     /// those.
     func mayMatch(_ file: ScannedFile) -> Bool {
         guard case .swift(let swift) = file else { return true }
-        guard !TestPaths.contains(swift.path) else { return false }
         if ByteSearch.contains(swift.text, "PBKDF") { return true }
         return swift.lexical.identifiers.contains { SecretValueNames.isPasswordLike(String($0)) }
     }

@@ -13,6 +13,8 @@ struct CryptoFastPasswordHash: AuditRule {
         fix: "Prefer not to store or verify passwords on the device at all: verify on the server, and protect local secrets with the Keychain and biometry (DeviceTrust's Keychain.save with an access control) or a Secure Enclave device key. When a password-derived key is unavoidable, use Argon2id, scrypt, or PBKDF2-HMAC-SHA256 with ≥ 310,000 iterations (or CCCalibratePBKDF for a target time) and a random per-user salt."
     )
 
+    let skipsTestCode = true
+
     let triggers = ["SHA256", "SHA384", "SHA512", "sha256", "sha512", "sha384", "sha2", "PBKDF"]
 
     let examples: [RuleExample] = [
@@ -83,8 +85,6 @@ struct CryptoFastPasswordHash: AuditRule {
     static let minimumIterations = 100_000
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
-        // Test code is not shipped: its keys are test vectors and its output is not a log.
-        guard !TestPaths.contains(file.path) else { return [] }
         return switch file {
         case .swift(let swift): checkSwift(swift)
         case .objectiveC(let objc): checkObjectiveC(objc)

@@ -14,6 +14,8 @@ struct CryptoHardcodedKey: AuditRule {
     )
 
     // Declarations of key-named constants can be anywhere: always run (cheap: index arrays only).
+    let skipsTestCode = true
+
     let triggers: [String] = []
 
     let examples: [RuleExample] = [
@@ -83,8 +85,6 @@ struct CryptoHardcodedKey: AuditRule {
     static let cryptoSwiftCiphers: Set<String> = ["AES", "ChaCha20", "Blowfish", "Rabbit", "HMAC", "CBC", "GCM", "CTR", "CFB", "OFB", "PCBC", "CCM"]
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
-        // Test code is not shipped: its keys are test vectors and its output is not a log.
-        guard !TestPaths.contains(file.path) else { return [] }
         return switch file {
         case .swift(let swift): checkSwift(swift)
         case .objectiveC(let objc): checkObjectiveC(objc)

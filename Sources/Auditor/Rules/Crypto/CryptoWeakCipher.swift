@@ -13,6 +13,8 @@ struct CryptoWeakCipher: AuditRule {
         fix: "Use CryptoKit's AES.GCM.seal (or ChaChaPoly) with a random SymmetricKey kept in the Keychain: it picks a random nonce and authenticates the ciphertext. If CommonCrypto is unavoidable, use AES-CBC with a fresh random IV from SecRandomCopyBytes stored next to the ciphertext, plus an HMAC over both. For RSA use .rsaEncryptionOAEPSHA256 (or ECIES: .eciesEncryptionStandardVariableIVX963SHA256AESGCM)."
     )
 
+    let skipsTestCode = true
+
     let triggers = ["CCCrypt", "ECB", "Blowfish", "rsaEncryptionPKCS1", "RSAEncryptionPKCS1"]
 
     let examples: [RuleExample] = [
@@ -82,8 +84,6 @@ struct CryptoWeakCipher: AuditRule {
     ]
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
-        // Test code is not shipped: its keys are test vectors and its output is not a log.
-        guard !TestPaths.contains(file.path) else { return [] }
         return switch file {
         case .swift(let swift): checkSwift(swift)
         case .objectiveC(let objc): checkObjectiveC(objc)

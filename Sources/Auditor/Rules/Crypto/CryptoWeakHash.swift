@@ -12,6 +12,8 @@ struct CryptoWeakHash: AuditRule {
         fix: "Use SHA-256 or better (CryptoKit's SHA256/SHA512) for integrity, HMAC<SHA256> for message authentication, P-256 signatures (DeviceTrust device keys) for proof of origin, and a slow KDF (PBKDF2 with ≥ 310,000 iterations, scrypt, Argon2) for passwords. If MD5 is genuinely a non-security cache key, name it so (cacheKey) or keep it in Insecure.MD5 with a suppression comment explaining why."
     )
 
+    let skipsTestCode = true
+
     let triggers = ["MD5", "SHA1", "md5", "sha1", "Md5", "Sha1"]
 
     let examples: [RuleExample] = [
@@ -73,8 +75,6 @@ struct CryptoWeakHash: AuditRule {
     private static let helperNames: Set<String> = ["md5", "sha1", "md5String", "sha1String", "md5Hash", "sha1Hash", "MD5", "SHA1", "MD5String", "SHA1String", "MD5Hash", "SHA1Hash", "md5Hex", "sha1Hex", "md5Digest", "sha1Digest"]
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
-        // Test code is not shipped: its keys are test vectors and its output is not a log.
-        guard !TestPaths.contains(file.path) else { return [] }
         return switch file {
         case .swift(let swift): checkSwift(swift)
         case .objectiveC(let objc): checkObjectiveC(objc)

@@ -5,7 +5,6 @@ extension LogSensitiveData {
     /// finding of ``check(_:project:)`` needs.
     func mayMatch(_ file: ScannedFile) -> Bool {
         guard case .swift(let swift) = file else { return true }
-        guard !TestPaths.contains(swift.path) else { return false }
         let identifiers = swift.lexical.identifiers
         let logs = identifiers.contains { identifier in
             Self.freeFunctions.contains(String(identifier)) || identifier == "log" || identifier == "Logger"

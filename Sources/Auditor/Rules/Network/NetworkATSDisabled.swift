@@ -11,6 +11,8 @@ struct NetworkATSDisabled: AuditRule {
         fix: "Remove NSAllowsArbitraryLoads and serve every endpoint over HTTPS with TLS 1.2+. If a third-party host you do not control still needs an exception, scope it to that domain, keep NSExceptionMinimumTLSVersion at TLSv1.2 or higher, and never send credentials to it. For local development use NSAllowsLocalNetworking."
     )
 
+    let skipsTestCode = true
+
     let triggers = ["NSAppTransportSecurity"]
 
     static func plist(_ ats: String) -> String {
@@ -95,7 +97,6 @@ struct NetworkATSDisabled: AuditRule {
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
         // Test code, mocks and previews are not shipped.
-        guard !TestPaths.contains(file.path) else { return [] }
         guard case .propertyList(let plist) = file, plist.role != .entitlements, plist.role != .privacyManifest,
               let ats = plist.root["NSAppTransportSecurity"]?.dictionary else { return [] }
         var matches: [Match] = []

@@ -14,6 +14,8 @@ struct NetworkCleartextURL: AuditRule {
         fix: "Use https:// for every endpoint (and fix the server if it has no certificate). Keep base URLs in one configuration place, and for local development use localhost with NSAllowsLocalNetworking instead of a clear-text production host."
     )
 
+    let skipsTestCode = true
+
     let triggers = ["http://", "http:/$()/"]
 
     let examples: [RuleExample] = [
@@ -82,7 +84,6 @@ struct NetworkCleartextURL: AuditRule {
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
         // Test code, mocks and previews are not shipped.
-        guard !TestPaths.contains(file.path) else { return [] }
         return switch file {
         case .swift(let swift): checkSwift(swift)
         case .objectiveC(let objc): checkObjectiveC(objc)

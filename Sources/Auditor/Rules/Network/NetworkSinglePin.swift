@@ -13,6 +13,8 @@ struct NetworkSinglePin: AuditRule {
         fix: "Pin at least two SPKI SHA-256 hashes per domain: the current key and a backup key generated now and kept offline (or the issuing CA in NSPinnedCAIdentities). Rotate to the backup and ship the next backup in the following release. DeviceTrust's PinningPolicy requires two pins in enforce mode."
     )
 
+    let skipsTestCode = true
+
     let triggers = ["NSPinnedDomains", "TSKPublicKeyHashes", "PublicKeysTrustEvaluator", "PinnedCertificatesTrustEvaluator", "pin", "Pin"]
 
     let examples: [RuleExample] = [
@@ -118,7 +120,6 @@ struct NetworkSinglePin: AuditRule {
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
         // Test code, mocks and previews are not shipped.
-        guard !TestPaths.contains(file.path) else { return [] }
         return switch file {
         case .swift(let swift): checkSwift(swift)
         case .objectiveC(let objc): checkObjectiveC(objc)

@@ -15,6 +15,8 @@ struct NetworkTrustBypass: AuditRule {
         fix: "Evaluate first: SecTrustEvaluateWithError(trust, &error) must succeed before anything else; then compare the pin, and on a mismatch call completionHandler(.cancelAuthenticationChallenge, nil). Use .performDefaultHandling only for challenges that are not server trust or hosts you do not pin. DeviceTrust's PinningPolicy does this (SPKI SHA-256 pins, default validation first, cancel on mismatch, report-only mode)."
     )
 
+    let skipsTestCode = true
+
     let triggers = [
         "useCredential", "UseCredential", "URLCredential", "performDefaultHandling", "PerformDefaultHandling", "DisabledTrustEvaluator", "DisabledEvaluator",
         "disableEvaluation", "AllowsAnyHTTPSCertificate", "allowsAnyHTTPSCertificate", "allowInvalidCertificates", "validatesDomainName",
@@ -217,7 +219,6 @@ struct NetworkTrustBypass: AuditRule {
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
         // Test code, mocks and previews are not shipped.
-        guard !TestPaths.contains(file.path) else { return [] }
         return switch file {
         case .swift(let swift): checkSwift(swift)
         case .objectiveC(let objc): checkObjectiveC(objc)

@@ -14,6 +14,8 @@ struct PlatformATTPromptAtLaunch: AuditRule {
         fix: "Ask when the scene is active and the user reaches the feature that needs tracking (after onboarding, optionally after your own explanation screen), and handle denial by falling back to SKAdNetwork/AdAttributionKit. Keep NSUserTrackingUsageDescription specific."
     )
 
+    let skipsTestCode = true
+
     let triggers = ["requestTrackingAuthorization"]
 
     let examples: [RuleExample] = [
@@ -94,7 +96,6 @@ struct PlatformATTPromptAtLaunch: AuditRule {
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
         // Test code, mocks and previews are not shipped.
-        guard !TestPaths.contains(file.path) else { return [] }
         return switch file {
         case .swift(let swift): checkSwift(swift)
         case .objectiveC(let objc): checkObjectiveC(objc)

@@ -13,6 +13,8 @@ struct PlatformJailbreakExit: AuditRule {
         fix: "Do not exit. Report the signal to your server as one risk input next to an App Attest assertion (DeviceTrust's attestation with a server-side decision), keep secrets in the Keychain or Secure Enclave, and let the server require step-up verification or refuse high-risk operations."
     )
 
+    let skipsTestCode = true
+
     let triggers = ["exit", "abort", "fatalError", "kill", "raise"]
 
     let examples: [RuleExample] = [
@@ -96,7 +98,6 @@ struct PlatformJailbreakExit: AuditRule {
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
         // Test code, mocks and previews are not shipped.
-        guard !TestPaths.contains(file.path) else { return [] }
         return switch file {
         case .swift(let swift): checkSwift(swift)
         case .objectiveC(let objc): checkObjectiveC(objc)

@@ -14,6 +14,8 @@ struct PlatformPasteboardUnrestricted: AuditRule {
         fix: "Avoid copying secrets; when the user must copy one (a one-time code, an account number), write it with UIPasteboard.general.setItems([[UTType.plainText.identifier: value]], options: [.localOnly: true, .expirationDate: Date().addingTimeInterval(60)]) so it stays on this device and disappears after a minute."
     )
 
+    let skipsTestCode = true
+
     let triggers = ["UIPasteboard"]
 
     let examples: [RuleExample] = [
@@ -73,7 +75,6 @@ struct PlatformPasteboardUnrestricted: AuditRule {
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
         // Test code, mocks and previews are not shipped.
-        guard !TestPaths.contains(file.path) else { return [] }
         return switch file {
         case .swift(let swift): checkSwift(swift)
         case .objectiveC(let objc): checkObjectiveC(objc)

@@ -12,6 +12,8 @@ struct PrivacyManifestMissing: AuditRule {
         fix: "Add PrivacyInfo.xcprivacy to the app target with an NSPrivacyAccessedAPITypes entry per category used, each with its reason codes (e.g. CA92.1 for the app's own UserDefaults, C617.1 for timestamps of files in the app container, 35F9.1 for elapsed time from boot, E174.1 for checking space before writing), and make sure third-party SDKs ship their own manifests."
     )
 
+    let skipsTestCode = true
+
     let triggers = ["UserDefaults", "AppStorage", "creationDate", "modificationDate", "ModificationDate", "CreationDate", "stat(", "stat (", "fstat", "lstat", "statfs", "getattrlist",
                     "systemUptime", "mach_absolute_time", "boottime", "BOOTTIME", "Capacity", "FreeSize", "systemSize", "SystemSize", "statvfs", "activeInputModes"]
 
@@ -105,8 +107,7 @@ struct PrivacyManifestMissing: AuditRule {
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
         // Only app projects: a lone file or a library without any bundle plist is not judged.
-        guard !project.infoPlists.isEmpty || !project.privacyManifests.isEmpty || !project.entitlements.isEmpty,
-              !TestPaths.contains(file.path) else { return [] }
+        guard !project.infoPlists.isEmpty || !project.privacyManifests.isEmpty || !project.entitlements.isEmpty else { return [] }
         let uses: [(category: String, range: SourceRange, api: String)]
         switch file {
         case .swift(let swift): uses = swiftUses(swift)

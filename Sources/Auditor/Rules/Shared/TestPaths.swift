@@ -1,6 +1,7 @@
 /// Whether a file is test code, a mock, a fixture or a SwiftUI preview: not shipped in the
 /// app, and full of deliberate sample keys, test vectors and debug output. Shared by the
-/// rules that stay silent there (crypto, logging, privacy, entropy-based secrets).
+/// rules that stay silent there (``AuditRule/skipsTestCode``) and the secrets rule, which
+/// still reports provider-format keys there.
 enum TestPaths {
     static func contains(_ path: String) -> Bool {
         path.split(separator: "/").dropLast().contains { component in
