@@ -64,6 +64,40 @@ struct AuditCommandTests {
         #expect(files(["--exclude", "Generated", "--exclude", "App/*.generated.swift"]) == ["App/A.swift"])
     }
 
+    @Test("vendored folders are recognised whatever their case, and under the other names teams use")
+    func vendoredSpellings() throws {
+        let vendored = ["Vendor/A.swift", "vendor/B.swift", "ThirdParty/C.swift", "third_party/D.swift", "3rdParty/E.swift", "PODS/F.swift"]
+        var files = ["App/Own.swift": Self.leaky]
+        for path in vendored { files[path] = Self.leaky }
+        let root = try Self.tree(files)
+        defer { try? FileManager.default.removeItem(at: root) }
+        func reported(_ extra: [String]) -> Set<String> {
+            let output = Self.run([root.path, "--format", "json", "--fail-on", "never"] + extra).output
+            let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+            return Set((object?["findings"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String })
+        }
+        #expect(reported([]) == ["App/Own.swift"])
+        #expect(reported(["--include-vendored"]) == Set(vendored + ["App/Own.swift"]))
+    }
+
+    @Test("each path given is its own project: one app's Info.plist does not answer for another's code")
+    func projectsPerPath() throws {
+        let faceID = "import LocalAuthentication\nfunc unlock(_ context: LAContext) {\n    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: \"Unlock\") { _, _ in }\n}\n"
+        let declaring = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict><key>NSFaceIDUsageDescription</key><string>Unlock your vault</string></dict></plist>"
+        let silent = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>com.example.b</string></dict></plist>"
+        let root = try Self.tree([
+            "AppA/Info.plist": declaring, "AppA/Unlock.swift": faceID,
+            "AppB/Info.plist": silent, "AppB/Unlock.swift": faceID,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = Self.run([root.appendingPathComponent("AppA").path, root.appendingPathComponent("AppB").path,
+                               "--format", "json", "--fail-on", "never", "--rules", "auth-usage-description-missing"]).output
+        let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        let files = (object?["findings"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String }
+        #expect(files.count == 1)
+        #expect(files.first?.hasSuffix("AppB/Unlock.swift") == true)
+    }
+
     @Test("a baseline written by --write-baseline silences exactly the known findings")
     func baseline() throws {
         let root = try Self.tree(["A.swift": Self.leaky])

@@ -49,4 +49,14 @@ struct AuthUsageDescriptionTests {
         ])
         #expect(found.isEmpty)
     }
+
+    @Test("an empty description in the Info.plist is reported: it is the development-language string")
+    func emptyDescription() {
+        let found = findings([
+            "App/Scanner.swift": Self.code,
+            "App/Info.plist": Self.plist([("NSCameraUsageDescription", "")]),
+        ])
+        #expect(found.map { "\($0.file):\($0.range.line)" } == ["App/Info.plist:7"])
+        #expect(found.first?.message.contains("development-language") == true)
+    }
 }

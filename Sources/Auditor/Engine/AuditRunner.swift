@@ -12,6 +12,9 @@ public struct AuditRequest: Sendable {
     public var rules: [any AuditRule]
     /// Known findings not to report.
     public var baseline: Baseline?
+    /// Whether Swift parses skip the declarations no rule can report on (``FocusedParse``).
+    /// It changes speed, never findings; off only to test exactly that.
+    public var focusedParsing = true
 
     public init(paths: [String], excludes: [Glob] = [], includeVendored: Bool = false, rules: [any AuditRule] = AuditRuleCatalog.all, baseline: Baseline? = nil) {
         self.paths = paths
@@ -54,22 +57,25 @@ public enum AuditRunner {
             loaded.set(index, load(absolute: absolute, relative: relative))
         }
         var files: [ScannedFile] = []
+        var projects: [Int] = []
         var notes = discovered.skipped
-        for slot in loaded.values {
+        for (index, slot) in loaded.values.enumerated() {
             switch slot {
-            case .scanned(let file): files.append(file)
+            case .scanned(let file):
+                files.append(file)
+                projects.append(discovered.projects[index])
             case .note(let note): notes.append(note)
             case .unreadable(let message): throw AuditUsageError.unreadable(message)
             case nil: break
             }
         }
-        var result = audit(files: files, rules: request.rules, baseline: request.baseline)
+        var result = audit(files: files, projects: projects, rules: request.rules, baseline: request.baseline, focusedParsing: request.focusedParsing)
         result.notes = notes + result.notes
         return result
     }
 
     /// Audits files already in memory, by relative path: the rule tests' entry point.
-    public static func audit(contents: [(path: String, data: Data)], rules: [any AuditRule]) -> AuditResult {
+    public static func audit(contents: [(path: String, data: Data)], rules: [any AuditRule], focusedParsing: Bool = true) -> AuditResult {
         var files: [ScannedFile] = []
         var notes: [String] = []
         for (path, data) in contents {
@@ -78,16 +84,25 @@ public enum AuditRunner {
             case .note(let note), .unreadable(let note): notes.append(note)
             }
         }
-        var result = audit(files: files, rules: rules, baseline: nil)
+        var result = audit(files: files, rules: rules, baseline: nil, focusedParsing: focusedParsing)
         result.notes += notes
         return result
     }
 
-    static func audit(files: [ScannedFile], rules: [any AuditRule], baseline: Baseline?) -> AuditResult {
-        let project = ProjectFacts(files: files)
+    /// `focusedParsing`: whether Swift parses skip the declarations no rule can report on
+    /// (``FocusedParse``); off only to test that it changes nothing.
+    ///
+    /// `projects` gives each file's project (the path it was found under); a project's
+    /// property lists are the facts for its own code only. Nil: all files are one project.
+    static func audit(files: [ScannedFile], projects: [Int]? = nil, rules: [any AuditRule], baseline: Baseline?, focusedParsing: Bool = true) -> AuditResult {
+        let projectOf = projects ?? Array(repeating: 0, count: files.count)
+        var members: [Int: [ScannedFile]] = [:]
+        for (index, file) in files.enumerated() { members[projectOf[index], default: []].append(file) }
+        let facts = members.mapValues { ProjectFacts(files: $0) }
         let perFile = ParallelSlots<FileFindings>(count: files.count)
         DispatchQueue.concurrentPerform(iterations: files.count) { index in
-            perFile.set(index, check(files[index], rules: rules, project: project))
+            let project = facts[projectOf[index]] ?? ProjectFacts(files: [])
+            perFile.set(index, check(files[index], rules: rules, project: project, focusedParsing: focusedParsing))
         }
         var findings: [Finding] = []
         var suppressedInline = 0
@@ -117,7 +132,7 @@ public enum AuditRunner {
         var suppressed: Int
     }
 
-    private static func check(_ file: ScannedFile, rules: [any AuditRule], project: ProjectFacts) -> FileFindings {
+    private static func check(_ file: ScannedFile, rules: [any AuditRule], project: ProjectFacts, focusedParsing: Bool) -> FileFindings {
         let text = file.text
         let suppressions = Suppressions(text: text)
         let lines = text?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
@@ -125,10 +140,17 @@ public enum AuditRunner {
         var suppressed = 0
         var occurrences: [String: Int] = [:]
         let isTestCode = TestPaths.contains(file.path)
-        for rule in rules {
-            if isTestCode && rule.skipsTestCode { continue }
-            if let text, !rule.triggers.isEmpty, !ByteSearch.containsAny(text, rule.triggers) { continue }
-            guard rule.mayMatch(file) else { continue }
+        let applicable = rules.filter { rule in
+            if isTestCode && rule.skipsTestCode { return false }
+            if let text, !rule.triggers.isEmpty {
+                var searched = text
+                if rule.triggersAreCode, case .swift(let swift) = file { searched = swift.codeText }
+                if !ByteSearch.containsAny(searched, rule.triggers) { return false }
+            }
+            return rule.mayMatch(file)
+        }
+        if focusedParsing, case .swift(let swift) = file { swift.focusParse(on: applicable) }
+        for rule in applicable {
             let matches = Set(rule.check(file, project: project)).sorted { $0.range < $1.range }
             for match in matches {
                 if suppressions.suppresses(rule.metadata.id, line: match.range.line) {

@@ -4,8 +4,17 @@ import Foundation
 /// entitlements, privacy manifests, xcconfig and bundled JSON; skipping vendored code
 /// (unless asked), hidden folders and `--exclude` globs.
 enum SourceDiscovery {
-    /// Folders of third-party or generated code, skipped unless `--include-vendored`.
-    static let vendoredFolders: Set<String> = ["Pods", "Carthage", ".build", "DerivedData", "SourcePackages", "vendor", "node_modules"]
+    /// Folders of third-party or generated code, skipped unless `--include-vendored`,
+    /// whatever their case (`Vendor/`, `ThirdParty/`).
+    static let vendoredFolders: Set<String> = [
+        "pods", "carthage", ".build", "deriveddata", "sourcepackages", "vendor", "vendors", "node_modules",
+        "thirdparty", "third_party", "third-party", "third party", "3rdparty",
+    ]
+
+    /// Whether a folder named `name` holds vendored code.
+    static func isVendored(folder name: String) -> Bool {
+        vendoredFolders.contains(name.lowercased())
+    }
 
     /// Extensions scanned, by what they are.
     static let swiftExtensions: Set<String> = ["swift"]
@@ -19,6 +28,9 @@ enum SourceDiscovery {
     struct Discovered {
         /// Absolute path and path relative to the root, per file, in a stable order.
         var files: [(absolute: String, relative: String)] = []
+        /// For each file, the index of the path it was found under: each path given is
+        /// a project of its own (its Info.plist and privacy manifest apply to its code only).
+        var projects: [Int] = []
         /// Files skipped and why.
         var skipped: [String] = []
     }
@@ -28,7 +40,7 @@ enum SourceDiscovery {
         var result = Discovered()
         var seen: Set<String> = []
         let manager = FileManager.default
-        for path in paths {
+        for (project, path) in paths.enumerated() {
             var isDirectory: ObjCBool = false
             let absolute = absolutePath(path)
             guard manager.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
@@ -36,7 +48,10 @@ enum SourceDiscovery {
             }
             if !isDirectory.boolValue {
                 let relative = relativePath(absolute, root: root)
-                if seen.insert(absolute).inserted { result.files.append((absolute, relative)) }
+                if seen.insert(absolute).inserted {
+                    result.files.append((absolute, relative))
+                    result.projects.append(project)
+                }
                 continue
             }
             guard let enumerator = manager.enumerator(atPath: absolute) else {
@@ -49,7 +64,7 @@ enum SourceDiscovery {
                 let name = (entry as NSString).lastPathComponent
                 let isFolder = (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory
                 if isFolder {
-                    let vendored = !includeVendored && vendoredFolders.contains(name)
+                    let vendored = !includeVendored && isVendored(folder: name)
                     let hidden = name.hasPrefix(".") && name != "."
                     if vendored || hidden || excludes.contains(where: { $0.matches(relative) }) {
                         enumerator.skipDescendants()
@@ -60,6 +75,7 @@ enum SourceDiscovery {
                 if seen.insert(full).inserted { found.append((full, relative)) }
             }
             result.files += found.sorted { $0.1 < $1.1 }.map { (absolute: $0.0, relative: $0.1) }
+            result.projects += Array(repeating: project, count: found.count)
         }
         return result
     }

@@ -15,6 +15,9 @@ public final class SwiftFile: Sendable {
     /// The file's text.
     public let text: String
     private let parsed: LazyParse
+    private let tokenized: LazyValue<SwiftTokens>
+    private let lineStarts: LazyValue<[Int]>
+    private let code: LazyValue<String>
     private let scanned: LazyValue<SwiftLexicalScan>
     private let secretNamed: LazyValue<Bool>
 
@@ -25,12 +28,29 @@ public final class SwiftFile: Sendable {
         self.path = path
         self.text = text
         parsed = LazyParse(path: path, text: text)
-        let scanned = LazyValue { SwiftLexicalScan(text) }
+        lineStarts = LazyValue {
+            var starts = [0]
+            for (offset, byte) in text.utf8.enumerated() where byte == 0x0A { starts.append(offset + 1) }
+            return starts
+        }
+        let tokenized = LazyValue { SwiftTokens(text) }
+        self.tokenized = tokenized
+        code = LazyValue {
+            // Comments and string contents become spaces; line ends and offsets stay.
+            var utf8 = Array(text.utf8)
+            let tokens = tokenized.value
+            let literals = tokens.tokens.lazy.filter { $0.kind == .literal }.map { $0.start..<$0.end }
+            for range in Array(literals) + tokens.comments {
+                for offset in range where utf8[offset] != 0x0A && utf8[offset] != 0x0D { utf8[offset] = 0x20 }
+            }
+            return String(decoding: utf8, as: UTF8.self)
+        }
+        let scanned = LazyValue { SwiftLexicalScan(text, tokens: tokenized.value) }
         self.scanned = scanned
         secretNamed = LazyValue {
             let lexical = scanned.value
-            return lexical.identifiers.contains { SecretNaming.isSecretName(String($0)) }
-                || lexical.literals.contains { $0.utf8.count <= 64 && SecretNaming.isSecretName(String($0)) }
+            return lexical.identifiers.contains { SecretNaming.isSecretName($0) }
+                || lexical.literals.contains { $0.utf8.count <= 64 && SecretNaming.isSecretName($0) }
         }
     }
 
@@ -42,11 +62,46 @@ public final class SwiftFile: Sendable {
     /// Identifiers and string literal contents from a fast lexical pass (no parse).
     public var lexical: SwiftLexicalScan { scanned.value }
 
+    /// The tokens of the fast lexical pass.
+    var tokens: SwiftTokens { tokenized.value }
+
+    /// The text with comments and string literal contents replaced by spaces (same
+    /// length, same lines): where ``AuditRule/triggersAreCode`` rules look for their words.
+    public var codeText: String { code.value }
+
+    /// Has the parse, when it happens, read only the declarations that `rules` could
+    /// report on (``FocusedParse``); the others are blanked, positions unchanged. Call it
+    /// before the first use of ``tree`` or ``index``; after that it has no effect.
+    func focusParse(on rules: [any AuditRule]) {
+        parsed.setSource { [unowned self] in FocusedParse.blankedText(of: self, for: rules) }
+    }
+
+    /// Whether the parse blanked declarations (``focusParse(on:)``); false before parsing.
+    var parseWasFocused: Bool { parsed.wasFocused }
+
     /// The syntax tree.
     public var tree: SourceFileSyntax { parsed.value.tree }
     /// Every node kind the rules use, in source order.
     public var index: SwiftSyntaxIndex { parsed.value.index }
     private var converter: SourceLocationConverter { parsed.value.converter }
+
+    /// Where the UTF-8 offsets `start..<end` are, in the line and UTF-8 column terms the
+    /// parser uses: for findings made from the lexical pass (``tokens``), without a parse.
+    func range(fromOffset start: Int, to end: Int) -> SourceRange {
+        let starts = lineStarts.value
+        func position(_ offset: Int) -> (line: Int, column: Int) {
+            var low = 0
+            var high = starts.count - 1
+            while low < high {
+                let middle = (low + high + 1) / 2
+                if starts[middle] <= offset { low = middle } else { high = middle - 1 }
+            }
+            return (low + 1, offset - starts[low] + 1)
+        }
+        let from = position(start)
+        let to = position(end)
+        return SourceRange(line: from.line, column: from.column, endLine: to.line, endColumn: to.column)
+    }
 
     /// Where `node` is, without its leading and trailing trivia.
     public func range(of node: some SyntaxProtocol) -> SourceRange {
@@ -66,8 +121,10 @@ private final class LazyParse: @unchecked Sendable {
 
     private let path: String
     private let text: String
-    // Guarded by `lock`; written once.
+    // Guarded by `lock`; `parsed` is written once.
     private var parsed: Parsed?
+    private var source: (@Sendable () -> String?)?
+    private var focused = false
     private let lock = NSLock()
 
     init(path: String, text: String) {
@@ -75,11 +132,27 @@ private final class LazyParse: @unchecked Sendable {
         self.text = text
     }
 
+    /// What to parse instead of the text, when it returns a text; unused once parsed.
+    func setSource(_ make: @escaping @Sendable () -> String?) {
+        lock.lock()
+        defer { lock.unlock() }
+        if parsed == nil { source = make }
+    }
+
+    var wasFocused: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return focused
+    }
+
     var value: Parsed {
         lock.lock()
         defer { lock.unlock() }
         if let parsed { return parsed }
-        let tree = Parser.parse(source: text)
+        let blanked = source?()
+        source = nil
+        focused = blanked != nil
+        let tree = Parser.parse(source: blanked ?? text)
         let collector = SwiftSyntaxIndex.Collector(viewMode: .sourceAccurate)
         collector.walk(tree)
         let made = Parsed(tree: tree, index: collector.index, converter: SourceLocationConverter(fileName: path, tree: tree))

@@ -6,6 +6,10 @@ public protocol AuditRule: Sendable {
     /// Words of which at least one must appear in a file's text for ``check(_:project:)``
     /// to run: a fast skip for the many files a rule cannot match. Empty: always run.
     var triggers: [String] { get }
+    /// Whether ``triggers`` count in Swift only where they are code, not inside comments or
+    /// string literals (``SwiftFile/codeText``). True for rules about calls, types and
+    /// declarations; false for rules that read string contents (URLs, plist keys).
+    var triggersAreCode: Bool { get }
     /// Code that must and must not trigger the rule, with `↓` marking where each finding
     /// must start. The rule tests run every example, and again inside a comment and
     /// inside a string, where nothing may fire.
@@ -30,6 +34,9 @@ extension AuditRule {
 
     /// False: the rule also reports in test code.
     public var skipsTestCode: Bool { false }
+
+    /// True: the trigger words are names in code.
+    public var triggersAreCode: Bool { true }
 }
 
 /// Code for a rule's tests and its `--explain` text.

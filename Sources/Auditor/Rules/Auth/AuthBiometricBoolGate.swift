@@ -15,7 +15,9 @@ struct AuthBiometricBoolGate: AuditRule {
 
     let skipsTestCode = true
 
-    let triggers = ["evaluatePolicy", "iometric", "aceID", "ouchID"]
+    // SecAccessControlCreateWithFlags: the declaration storing the item read after the
+    // check decides whether that read needs biometry itself.
+    let triggers = ["evaluatePolicy", "iometric", "aceID", "ouchID", "SecAccessControlCreateWithFlags"]
 
     let examples: [RuleExample] = [
         .swift("""
@@ -123,6 +125,48 @@ struct AuthBiometricBoolGate: AuditRule {
         }
         """),
         .swift("""
+        // Correct: the same service stores the item with .biometryCurrentSet, so reading it
+        // needs the face or finger again; evaluatePolicy only adds a prompt.
+        final class BiometricUnlockService {
+            func unlockKey(for user: String) async throws -> Data {
+                let context = LAContext()
+                guard try await context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Unlock") else {
+                    throw UnlockError.cancelled
+                }
+                let account = storageKey(for: user)
+                let query = [kSecClass: kSecClassGenericPassword, kSecAttrAccount: account, kSecReturnData: true] as CFDictionary
+                var item: AnyObject?
+                guard SecItemCopyMatching(query, &item) == errSecSuccess, let data = item as? Data else { throw UnlockError.missing }
+                return data
+            }
+
+            func storeKey(_ key: Data, for user: String) throws {
+                let account = storageKey(for: user)
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryCurrentSet, nil)
+                let attributes = [kSecClass: kSecClassGenericPassword, kSecAttrAccount: account, kSecValueData: key,
+                                  kSecAttrAccessControl: access as Any] as CFDictionary
+                SecItemAdd(attributes, nil)
+            }
+        }
+        """),
+        .swift("""
+        // The biometric access control is on another item: the token read is unprotected.
+        final class SessionStore {
+            func restoreSession() async throws {
+                guard try await ↓LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in") else { return }
+                let query = [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "refreshToken", kSecReturnData: true] as CFDictionary
+                var item: AnyObject?
+                SecItemCopyMatching(query, &item)
+            }
+            func storeSigningKey(_ key: Data) {
+                let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, .biometryAny, nil)
+                let attributes = [kSecClass: kSecClassGenericPassword, kSecAttrAccount: "signingKey", kSecValueData: key,
+                                  kSecAttrAccessControl: access as Any] as CFDictionary
+                SecItemAdd(attributes, nil)
+            }
+        }
+        """),
+        .swift("""
         // Correct: a Secure Enclave key signs the server's challenge; the server decides.
         func signIn(challenge: Data, key: SecKey) async throws -> Data {
             let context = LAContext()
@@ -185,6 +229,25 @@ struct AuthBiometricBoolGate: AuditRule {
                     SecItemCopyMatching((__bridge CFDictionaryRef)query, NULL);
                 }
             }];
+        }
+        """),
+        .objectiveC("""
+        // Correct: the item is stored with kSecAccessControlBiometryCurrentSet; reading it asks again.
+        - (void)showSecret {
+            [self.context evaluatePolicy:LAPolicyDeviceOwnerAuthenticationWithBiometrics localizedReason:@"Show" reply:^(BOOL success, NSError *error) {
+                if (success) {
+                    NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                             (__bridge id)kSecAttrAccount: @"vaultKey", (__bridge id)kSecReturnData: @YES };
+                    SecItemCopyMatching((__bridge CFDictionaryRef)query, NULL);
+                }
+            }];
+        }
+        - (void)storeSecret:(NSData *)secret {
+            SecAccessControlRef access = SecAccessControlCreateWithFlags(NULL, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly,
+                                                                         kSecAccessControlBiometryCurrentSet, NULL);
+            NSDictionary *attributes = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword, (__bridge id)kSecAttrAccount: @"vaultKey",
+                                          (__bridge id)kSecValueData: secret, (__bridge id)kSecAttrAccessControl: (__bridge id)access };
+            SecItemAdd((__bridge CFDictionaryRef)attributes, NULL);
         }
         """),
     ]
@@ -379,6 +442,8 @@ struct AuthBiometricBoolGate: AuditRule {
             guard let argument = call.arguments.first?.expression, let query = KeychainQuery.resolve(argument, in: file) else { return nil }
             let keys = query.keys
             if keys.contains("kSecUseAuthenticationContext") || keys.contains("kSecUseOperationPrompt") || keys.contains("kSecUseAuthenticationUI") { return nil }
+            // The item is stored with a biometric access control: the read itself asks for the user.
+            if isStoredWithUserPresence(query, in: file) { return nil }
             return "reads a Keychain item that does not require biometry (SecItemCopyMatching without an authentication context)"
         }
         if ["set", "setValue", "setBool"].contains(name), call.arguments.first?.expression.trimmedDescription == "true",
@@ -431,6 +496,7 @@ struct AuthBiometricBoolGate: AuditRule {
     private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
         let tokens = file.tokens
         var matches: [Match] = []
+        let storesWithUserPresence = Self.objcStoresWithUserPresence(tokens)
         for index in file.identifiers(named: "evaluatePolicy") where index + 1 < tokens.count && tokens[index + 1].text == ":" {
             // `reply:^(BOOL success, NSError *error) { … }`
             guard let reply = (index..<min(tokens.count, index + 40)).first(where: { tokens[$0].text == "reply" }),
@@ -457,13 +523,13 @@ struct AuthBiometricBoolGate: AuditRule {
                     region.append(thenRange.upperBound..<body.upperBound)
                 }
             }
-            guard let action = region.lazy.compactMap({ objcAction(tokens, in: $0) }).first else { continue }
+            guard let action = region.lazy.compactMap({ objcAction(tokens, in: $0, readsProtectedItem: storesWithUserPresence) }).first else { continue }
             matches.append(Match(file.range(of: tokens[index]), "evaluatePolicy's success alone \(action), with nothing cryptographic bound to the biometry"))
         }
         return matches
     }
 
-    private func objcAction(_ tokens: [ObjectiveCToken], in range: Range<Int>) -> String? {
+    private func objcAction(_ tokens: [ObjectiveCToken], in range: Range<Int>, readsProtectedItem: Bool) -> String? {
         for position in range where tokens[position].kind == .identifier {
             let text = tokens[position].text
             let next = position + 1 < range.upperBound ? tokens[position + 1].text : ""
@@ -481,7 +547,7 @@ struct AuthBiometricBoolGate: AuditRule {
                position + 2 < range.upperBound, tokens[position + 2].kind == .string {
                 return "reports success (\(text):@\"\(after)\")"
             }
-            if text == "SecItemCopyMatching" { return "reads a Keychain item that does not require biometry (SecItemCopyMatching without an authentication context)" }
+            if text == "SecItemCopyMatching", !readsProtectedItem { return "reads a Keychain item that does not require biometry (SecItemCopyMatching without an authentication context)" }
             if position > range.lowerBound, tokens[position - 1].kind == .identifier || tokens[position - 1].text == "]", next == "]" || next == ":",
                lowered.contains("login") || lowered.contains("unlock") || lowered.contains("showmain") || lowered.contains("showhome") || lowered.contains("dashboard"),
                !lowered.contains("fail"), !lowered.hasPrefix("showlogin") {

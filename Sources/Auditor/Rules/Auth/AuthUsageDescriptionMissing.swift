@@ -349,7 +349,10 @@ struct AuthUsageDescriptionMissing: AuditRule {
             guard let text = value.string?.trimmingCharacters(in: .whitespacesAndNewlines) else { continue }
             let lowered = text.lowercased()
             guard text.isEmpty || Self.placeholders.contains(lowered) || lowered.hasPrefix("lorem ipsum") else { continue }
-            matches.append(Match(plist.range(ofKey: key), "\(key) is \(text.isEmpty ? "empty" : "a placeholder (\"\(text)\")"): users are not told why access is needed, and App Review rejects it"))
+            // The Info.plist value is the development-language string: the one shown for every
+            // language an InfoPlist.strings (or .xcstrings) entry does not cover.
+            let what = text.isEmpty ? "empty" : "a placeholder (\"\(text)\")"
+            matches.append(Match(plist.range(ofKey: key), "\(key) is \(what) in the Info.plist, the development-language string shown wherever no InfoPlist.strings entry replaces it: users are not told why access is needed, and App Review rejects it"))
         }
         return matches
     }

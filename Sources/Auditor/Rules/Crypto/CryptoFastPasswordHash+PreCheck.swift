@@ -5,6 +5,8 @@ extension CryptoFastPasswordHash {
     func mayMatch(_ file: ScannedFile) -> Bool {
         guard case .swift(let swift) = file else { return true }
         if ByteSearch.contains(swift.text, "PBKDF") { return true }
+        // A helper hashing its parameter (`func ccSha256(data: Data) -> Data`), judged at its callers.
+        if ByteSearch.contains(swift.text, "func"), ByteSearch.containsAny(swift.text, ["CC_SHA", "CC_MD5", ".hash(data", "sha256()", "sha512()", "sha384()", "sha224()"]) { return true }
         return swift.lexical.identifiers.contains { SecretValueNames.isPasswordLike(String($0)) }
     }
 }

@@ -15,7 +15,7 @@ struct CryptoFastPasswordHash: AuditRule {
 
     let skipsTestCode = true
 
-    let triggers = ["SHA256", "SHA384", "SHA512", "sha256", "sha512", "sha384", "sha2", "PBKDF"]
+    let triggers = ["SHA256", "SHA384", "SHA512", "sha256", "sha512", "sha384", "sha2", "PBKDF", "CC_MD5", "CC_SHA1", "Insecure"]
 
     let examples: [RuleExample] = [
         .swift("""
@@ -77,11 +77,76 @@ struct CryptoFastPasswordHash: AuditRule {
             return nil;
         }
         """),
+        .swift("""
+        func pbkdf2(password: String, salt: Data, keyByteCount: Int, rounds: Int) -> Data? {
+            var derived = Data(repeating: 0, count: keyByteCount)
+            let status = derived.withUnsafeMutableBytes { derivedBytes in
+                salt.withUnsafeBytes { saltBytes in
+                    CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count, saltBytes.baseAddress, salt.count,
+                                         CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA1), UInt32(rounds), derivedBytes.baseAddress, keyByteCount)
+                }
+            }
+            return status == 0 ? derived : nil
+        }
+        func storePasscode(_ passcode: String) {
+            let rounds = 100
+            let key = ↓pbkdf2(password: passcode, salt: salt, keyByteCount: 32, rounds: rounds)
+            let strong = pbkdf2(password: passcode, salt: salt, keyByteCount: 32, rounds: 600_000)
+        }
+        """),
+        .swift("""
+        func deriveKey(password: String, salt: [UInt8], rounds: Int = 1000) -> [UInt8] {
+            var derived = [UInt8](repeating: 0, count: 32)
+            ↓CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count, salt, salt.count,
+                                 CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), UInt32(rounds), &derived, derived.count)
+            return derived
+        }
+        func unlock(with password: String) -> [UInt8] {
+            deriveKey(password: password, salt: storedSalt)
+        }
+        """),
+        .swift("""
+        func validatePin(_ pin: String) -> Bool {
+            let digest = ↓ccSha256(data: pin.data(using: .utf8)!)
+            let fingerprint = ccSha256(data: certificateData)
+            return digest == storedDigest
+        }
+        func ccSha256(data: Data) -> Data {
+            var digest = Data(count: Int(CC_SHA256_DIGEST_LENGTH))
+            _ = digest.withUnsafeMutableBytes { digestBytes in
+                data.withUnsafeBytes { dataBytes in
+                    CC_SHA256(dataBytes.baseAddress, CC_LONG(data.count), digestBytes.bindMemory(to: UInt8.self).baseAddress)
+                }
+            }
+            return digest
+        }
+        """),
+        .swift("""
+        func deriveKey(password: String, salt: [UInt8], rounds: Int = 600_000) -> [UInt8] {
+            var derived = [UInt8](repeating: 0, count: 32)
+            CCKeyDerivationPBKDF(CCPBKDFAlgorithm(kCCPBKDF2), password, password.utf8.count, salt, salt.count,
+                                 CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), UInt32(rounds), &derived, derived.count)
+            return derived
+        }
+        func unlock(with password: String) -> [UInt8] {
+            let iterations = 310_000
+            let fresh = deriveKey(password: password, salt: storedSalt)
+            return deriveKey(password: password, salt: storedSalt, rounds: iterations)
+        }
+        func sha256(of data: Data) -> Data {
+            Data(SHA256.hash(data: data))
+        }
+        let checksum = sha256(of: downloadedFile)
+        """),
     ]
 
     private static let fastHashTypes: Set<String> = ["SHA256.hash", "SHA384.hash", "SHA512.hash"]
     private static let commonCryptoHashes: Set<String> = ["CC_SHA256", "CC_SHA384", "CC_SHA512", "CC_SHA224"]
     private static let cryptoSwiftHashes: Set<String> = ["sha256", "sha384", "sha512", "sha224", "sha2", "sha3"]
+    /// Hashes crypto-weak-hash reports for their collisions; as the body of a password
+    /// helper they are also fast hashes.
+    private static let weakCommonCryptoHashes: Set<String> = ["CC_MD5", "CC_SHA1"]
+    private static let insecureHashes: Set<String> = ["Insecure.MD5.hash", "Insecure.SHA1.hash"]
     static let minimumIterations = 100_000
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
@@ -110,6 +175,8 @@ struct CryptoFastPasswordHash: AuditRule {
                 let rounds = Array(call.arguments)[6].expression
                 if let count = iterationCount(rounds, in: file), count < Self.minimumIterations {
                     matches.append(Match(file.range(of: call), "CCKeyDerivationPBKDF runs \(count) iterations (fewer than \(Self.minimumIterations))"))
+                } else {
+                    matches += parameterIterations(rounds, pbkdf: call, in: file)
                 }
                 continue
             } else if callee.hasSuffix("PBKDF2"), call.argument("password") != nil {
@@ -122,7 +189,98 @@ struct CryptoFastPasswordHash: AuditRule {
             guard let input, hashesPassword(input, call: call, in: file) else { continue }
             matches.append(Match(start, "\(callee) hashes a password or PIN with a fast hash"))
         }
+        matches += helperHashes(in: file)
         return matches
+    }
+
+    /// `func pbkdf2(password:salt:rounds: Int = 1000)` passing `rounds` to
+    /// CCKeyDerivationPBKDF: the count each same-file call passes (`let rounds = 100;
+    /// pbkdf2(…, rounds: rounds)`), reported at that call, or the default value, reported
+    /// at CCKeyDerivationPBKDF when a call omits it or none is in this file.
+    private func parameterIterations(_ rounds: ExprSyntax, pbkdf: FunctionCallExprSyntax, in file: SwiftFile) -> [Match] {
+        guard let name = CryptoDataFlow.rootName(of: rounds), BindingValues.initializer(of: ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name))), from: pbkdf, in: file) == nil,
+              let (parameter, function) = CryptoDataFlow.parameter(named: name, enclosing: pbkdf) else { return [] }
+        let label = parameter.firstName.text
+        var matches: [Match] = []
+        var omitted = false
+        var callers = 0
+        for call in file.index.calls where call.calleeName == function.name.text && call.arguments.count <= function.signature.parameterClause.parameters.count {
+            guard label != "_" else { continue }
+            // A call of this function: its labels are among the parameter labels.
+            let labels = Set(function.signature.parameterClause.parameters.map(\.firstName.text))
+            guard call.arguments.allSatisfy({ labels.contains($0.label?.text ?? "_") }) else { continue }
+            callers += 1
+            guard let argument = call.argument(label) else { omitted = true; continue }
+            if let count = iterationCount(argument, in: file), count < Self.minimumIterations {
+                matches.append(Match(file.range(of: call), "\(function.name.text) runs CCKeyDerivationPBKDF with \(count) iterations (fewer than \(Self.minimumIterations))"))
+            }
+        }
+        if omitted || callers == 0, let value = parameter.defaultValue?.value, let count = iterationCount(value, in: file), count < Self.minimumIterations {
+            matches.append(Match(file.range(of: pbkdf), "CCKeyDerivationPBKDF runs \(count) iterations, the default of \(name) (fewer than \(Self.minimumIterations))"))
+        }
+        return matches
+    }
+
+    /// Same-file helpers that hash a parameter with a fast hash (`func ccSha256(data:
+    /// Data) -> Data { … CC_SHA256(bytes, …) }`), reported where a call passes a password
+    /// or PIN (`ccSha256(data: pin.data(using: .utf8)!)`).
+    private func helperHashes(in file: SwiftFile) -> [Match] {
+        var helpers: [String: (labels: [String], index: Int, hash: String)] = [:]
+        for call in file.index.calls {
+            let name = call.calleeName
+            let callee = call.calledExpression.trimmedDescription
+            var input: ExprSyntax?
+            if Self.fastHashTypes.contains(callee) || Self.insecureHashes.contains(callee) {
+                input = call.argument("data")
+            } else if Self.commonCryptoHashes.contains(name) || Self.weakCommonCryptoHashes.contains(name) {
+                input = call.arguments.first?.expression
+            } else if Self.cryptoSwiftHashes.contains(name), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base, base.trimmedDescription != "Digest" {
+                input = base
+            }
+            guard let input, let root = rootParameter(of: input),
+                  let (parameter, function) = CryptoDataFlow.parameter(named: root, enclosing: call),
+                  !hashesPassword(input, call: call, in: file) else { continue }
+            let parameters = Array(function.signature.parameterClause.parameters)
+            guard let position = parameters.firstIndex(where: { $0.id == parameter.id }) else { continue }
+            helpers[function.name.text] = (parameters.map(\.firstName.text), position, name)
+        }
+        guard !helpers.isEmpty else { return [] }
+        var matches: [Match] = []
+        for call in file.index.calls {
+            guard let helper = helpers[call.calleeName], call.arguments.count <= helper.labels.count else { continue }
+            let label = helper.labels[helper.index]
+            let argument: ExprSyntax?
+            if label == "_" {
+                let unlabeled = Array(call.arguments)
+                argument = helper.index < unlabeled.count && unlabeled[helper.index].label == nil ? unlabeled[helper.index].expression : nil
+            } else {
+                argument = call.argument(label)
+            }
+            guard let argument else { continue }
+            var named = names(in: argument)
+            for reference in argument.descendants(DeclReferenceExprSyntax.self) + (argument.as(DeclReferenceExprSyntax.self).map { [$0] } ?? []) {
+                if let value = BindingValues.initializer(of: ExprSyntax(reference), from: call, in: file) { named += names(in: value) }
+            }
+            guard let secret = named.first(where: SecretValueNames.isPasswordLike) else { continue }
+            matches.append(Match(file.range(of: call), "\(call.calleeName) hashes \(secret) with a fast hash (\(helper.hash))"))
+        }
+        return matches
+    }
+
+    /// The function parameter a hashed expression reads: `data` in `Data(data)`,
+    /// `data.bytes`, or `bytes` in `data.withUnsafeBytes { bytes in CC_SHA256(bytes, …) }`.
+    private func rootParameter(of input: ExprSyntax) -> String? {
+        var references = input.descendants(DeclReferenceExprSyntax.self)
+        if let reference = BindingValues.unwrap(input).as(DeclReferenceExprSyntax.self) { references.insert(reference, at: 0) }
+        for reference in references {
+            if let buffer = CryptoDataFlow.pointerSource(of: reference) {
+                if let name = CryptoDataFlow.rootName(of: buffer), CryptoDataFlow.parameter(named: name, enclosing: reference) != nil { return name }
+                continue
+            }
+            let name = reference.baseName.text
+            if CryptoDataFlow.parameter(named: name, enclosing: reference) != nil { return name }
+        }
+        return nil
     }
 
     /// Whether the hashed expression is a password: it names one, a local it is built

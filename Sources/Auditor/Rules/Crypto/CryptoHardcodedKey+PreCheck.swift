@@ -6,6 +6,8 @@ extension CryptoHardcodedKey {
         guard case .swift(let swift) = file else { return true }
         let identifiers = swift.lexical.identifiers
         if identifiers.contains(where: { Self.keyTakingAPIs.contains(String($0)) }) { return true }
+        // RNCryptor and encrypt/decrypt helpers taking a password, key or IV argument.
+        if identifiers.contains(where: { CryptoWrapperSinks.libraries.contains(String($0)) || CryptoWrapperSinks.namesCipher(String($0)) }) { return true }
         return identifiers.contains { identifier in
             let lowered = identifier.lowercased()
             guard ["key", "iv", "nonce", "vector", "data", "bytes", "string", "str", "hex"].contains(where: { lowered.hasSuffix($0) }) else { return false }

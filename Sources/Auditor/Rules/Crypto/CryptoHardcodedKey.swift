@@ -80,6 +80,81 @@ struct CryptoHardcodedKey: AuditRule {
             return nil;
         }
         """),
+        .swift("""
+        func backup(_ data: Data) throws -> Data {
+            let encrypted = try ↓RNEncryptor.encryptData(data, with: kRNCryptorAES256Settings, password: "Secret-Key")
+            let restored = try ↓RNDecryptor.decryptData(encrypted, withPassword: "b4nk-Backup-2019")
+            let backupPassword = "correct-Horse-9"
+            let encryptor = ↓RNCryptor.Encryptor(password: backupPassword)
+            let token = try ↓plaintext.aesEncrypt(key: "k3yMaterial-2024", iv: "init-vector-0001")
+            return restored
+        }
+        """),
+        .swift("""
+        extension Data {
+            func aes(operation: Int = kCCEncrypt, keyData: Data, ivData: Data = ↓"abcdefghijklmnop".data(using: .utf8)!) -> Data {
+                return self
+            }
+            func seal(using secret: Data = Data([0x13, 0x37, 0x42, 0x99, 0x01, 0x7f, 0x3c, 0x88, 0x21, 0x55, 0x0a, 0xee, 0x64, 0x19, 0xd2, 0x4b])) -> Data {
+                var moved = 0
+                var output = [UInt8](repeating: 0, count: count + kCCBlockSizeAES128)
+                _ = secret.withUnsafeBytes { keyBytes in
+                    ↓CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
+                            keyBytes.baseAddress, kCCKeySizeAES128, randomIV, bytes, count, &output, output.count, &moved)
+                }
+                return Data(output.prefix(moved))
+            }
+        }
+        """),
+        .swift("""
+        func encryptWithFreshKey(_ input: [UInt8]) -> [UInt8] {
+            var key = [UInt8](repeating: 0, count: kCCKeySizeAES256)
+            _ = SecRandomCopyBytes(kSecRandomDefault, key.count, &key)
+            var iv = [UInt8](repeating: 0, count: kCCBlockSizeAES128)
+            _ = iv.withUnsafeMutableBytes { CCRandomGenerateBytes($0.baseAddress, kCCBlockSizeAES128) }
+            var output = [UInt8](repeating: 0, count: input.count + kCCBlockSizeAES128)
+            var moved = 0
+            CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
+                    key, key.count, iv, input, input.count, &output, output.count, &moved)
+            let backup = try RNEncryptor.encryptData(Data(input), with: kRNCryptorAES256Settings, password: try Keychain.read(account: "backup-password"))
+            let cached = store.encryptedValue(forKey: "session-cache-entry")
+            let sealed = plaintext.aesEncrypt(key: keychainKey, iv: randomIV)
+            return output
+        }
+        """),
+        .objectiveC("""
+        - (void)saveSecret:(NSData *)data {
+            NSError *error;
+            NSData *encrypted = [RNEncryptor encryptData:data
+                                            withSettings:kRNCryptorAES256Settings
+                                                password:@↓"Secret-Key"
+                                                   error:&error];
+            NSData *restored = [RNDecryptor decryptData:encrypted withPassword:@↓"Secret-Key" error:&error];
+            NSString *backupPassword = @"Backup-Pa55-2019";
+            NSData *again = [RNEncryptor encryptData:data withSettings:kRNCryptorAES256Settings password:↓backupPassword error:&error];
+            NSData *sealed = [data AES256EncryptWithKey:@↓"0123456789abcdef"];
+        }
+        """),
+        .objectiveC("""
+        static NSData *decryptWithPassword(NSString *password, NSData *salt, NSData *iv, NSData *data) {
+            char keyBytes[kCCKeySizeAES256] = {0};
+            CCKeyDerivationPBKDF(kCCPBKDF2, password.UTF8String, strlen(password.UTF8String), salt.bytes, salt.length,
+                                 kCCPRFHmacAlgSHA256, 600000, (uint8_t *)keyBytes, sizeof(keyBytes));
+            CCCrypt(kCCDecrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, keyBytes, sizeof(keyBytes), iv.bytes,
+                    data.bytes, data.length, buffer, bufferSize, &moved);
+            NSError *error;
+            NSData *backup = [RNEncryptor encryptData:data withSettings:kRNCryptorAES256Settings password:self.passwordField.text error:&error];
+            return nil;
+        }
+        """),
+        .objectiveC("""
+        - (NSData *)encrypt:(NSData *)data {
+            char keyBytes[kCCKeySizeAES256] = {0};
+            ↓CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, keyBytes, sizeof(keyBytes), randomIV,
+                    data.bytes, data.length, buffer, bufferSize, &moved);
+            return nil;
+        }
+        """),
     ]
 
     static let cryptoSwiftCiphers: Set<String> = ["AES", "ChaCha20", "Blowfish", "Rabbit", "HMAC", "CBC", "GCM", "CTR", "CFB", "OFB", "PCBC", "CCM"]
@@ -122,6 +197,17 @@ struct CryptoHardcodedKey: AuditRule {
                 matches.append(Match(file.range(of: value), "\(name) is a hard-coded key or IV"))
             }
         }
+        // Parameters: `func aes(keyData: Data, ivData: Data = "abcdefghijklmnop".data(using: .utf8)!)`.
+        for function in file.index.functions {
+            for parameter in function.signature.parameterClause.parameters {
+                guard let value = parameter.defaultValue?.value else { continue }
+                let name = (parameter.secondName ?? parameter.firstName).text
+                guard CryptoKeyNames.isCryptoKeyName(name) || CryptoKeyNames.isCryptoKeyName(parameter.firstName.text),
+                      let constant = CryptoLiterals.constant(value, in: file), !constant.isZero else { continue }
+                if let text = constant.text, !Self.isKeyLikeString(text, name: name) { continue }
+                matches.append(Match(file.range(of: value), "parameter \(name) of \(function.name.text) defaults to a hard-coded key or IV"))
+            }
+        }
         for call in file.index.calls {
             let name = call.calleeName
             let callee = call.calledExpression.trimmedDescription
@@ -151,9 +237,14 @@ struct CryptoHardcodedKey: AuditRule {
                     inspect(mode.argument("iv"), role: "IV", zeroIsWeakCipher: true)
                 }
                 if ["CBC", "GCM", "CTR", "CFB", "OFB", "PCBC", "CCM"].contains(callee), isInsideCipherBlockMode(call) { findings = [] }
-            } else if callee.hasPrefix("RNCryptor") {
-                for label in ["withPassword", "password"] {
-                    if let argument = call.argument(label), BindingValues.unwrap(argument).is(StringLiteralExprSyntax.self) { findings.append("password") }
+            } else if CryptoWrapperSinks.isWrapper(callee: callee, name: name) {
+                // `RNEncryptor.encryptData(data, with: settings, password: "…")`, `text.aesEncrypt(key: "…", iv: "…")`.
+                for argument in call.arguments {
+                    guard let label = argument.label?.text, let role = CryptoWrapperSinks.role(ofLabel: label),
+                          let constant = CryptoLiterals.constant(argument.expression, in: file), !constant.isZero else { continue }
+                    if let bound = constant.name, CryptoKeyNames.isCryptoKeyName(bound) { continue }
+                    if let text = constant.text, !Self.isKeyLikeString(text, name: constant.name ?? label) { continue }
+                    if !findings.contains(role) { findings.append(role) }
                 }
             }
             guard !findings.isEmpty else { continue }
@@ -182,9 +273,23 @@ struct CryptoHardcodedKey: AuditRule {
             guard token.kind == .identifier, let layout = CryptoLiterals.commonCrypto[token.text],
                   let arguments = ObjectiveCCalls.arguments(ofCallAt: index, in: tokens), arguments.count > max(layout.key, layout.iv) else { continue }
             var findings: [String] = []
-            if isConstant(arguments[layout.key], in: tokens, zeroCounts: true) { findings.append("key") }
-            if isConstant(arguments[layout.iv], in: tokens, zeroCounts: false) { findings.append("IV") }
+            if isConstant(arguments[layout.key], at: index, in: file, zeroCounts: true) { findings.append("key") }
+            if isConstant(arguments[layout.iv], at: index, in: file, zeroCounts: false) { findings.append("IV") }
             if !findings.isEmpty { matches.append(Match(file.range(of: token), "\(token.text) uses a hard-coded " + findings.joined(separator: " and "))) }
+        }
+        // `[RNEncryptor encryptData:data withSettings:… password:@"…" error:&error]`, `[data AES256EncryptWithKey:@"…"]`.
+        for sink in CryptoWrapperSinks.objectiveCArguments(in: tokens) {
+            let argument = tokens[sink.argument].filter { !["(", ")", "NSString", "*"].contains($0.text) }
+            guard argument.count == 1, let only = argument.first else { continue }
+            if only.kind == .string {
+                guard Self.isKeyLikeString(only.text, name: sink.label) else { continue }
+            } else if only.kind == .identifier, !CryptoKeyNames.isCryptoKeyName(only.text),
+                      let literal = ObjectiveCCalls.literal(of: only.text, in: tokens), !literal.isZero {
+                guard Self.isKeyLikeString(literal.text, name: only.text) else { continue }
+            } else {
+                continue
+            }
+            matches.append(Match(file.range(of: only), "\(sink.selector) uses a hard-coded \(sink.role)"))
         }
         return matches
     }
@@ -206,13 +311,18 @@ struct CryptoHardcodedKey: AuditRule {
     /// Whether a key or IV argument is a literal, or a name initialised from one in this
     /// file (followed through `[name getCString:buffer …]`). Crypto-named constants are
     /// reported where they are declared.
-    private func isConstant(_ range: Range<Int>, in tokens: [ObjectiveCToken], zeroCounts: Bool) -> Bool {
+    private func isConstant(_ range: Range<Int>, at call: Int, in file: ObjectiveCFile, zeroCounts: Bool) -> Bool {
+        let tokens = file.tokens
         let argument = tokens[range]
         if argument.contains(where: { $0.kind == .string }) { return true }
         let ignored: Set<String> = ["const", "void", "char", "uint8_t", "UInt8", "unsigned", "UTF8String", "bytes", "cStringUsingEncoding", "NSUTF8StringEncoding", "NSASCIIStringEncoding"]
         let names = argument.filter { $0.kind == .identifier && !ignored.contains($0.text) }.map(\.text)
         guard names.count == 1, let name = names.first, !CryptoKeyNames.isCryptoKeyName(name) else { return false }
-        if let literal = ObjectiveCCalls.literal(of: name, in: tokens) { return zeroCounts || !literal.isZero }
+        if let literal = ObjectiveCCalls.literal(of: name, in: tokens) {
+            // `char keyBytes[32] = {0};` filled by CCKeyDerivationPBKDF or SecRandomCopyBytes before the call.
+            if literal.isZero, CryptoDataFlow.isWritten(name, before: call, in: file) { return false }
+            return zeroCounts || !literal.isZero
+        }
         // `[key getCString:keyPtr …]` copies `key` into the buffer passed to CCCrypt.
         for index in tokens.indices where tokens[index].text == "getCString" && index + 2 < tokens.count && tokens[index + 2].text == name && index >= 1 {
             let source = tokens[index - 1].text

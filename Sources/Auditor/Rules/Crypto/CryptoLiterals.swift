@@ -10,12 +10,16 @@ enum CryptoLiterals {
         let isZero: Bool
         /// The first name the expression was followed through (`key` in `CCCrypt(…, key, …)`).
         let name: String?
+        /// The string literal's value, when the constant is one.
+        var text: String? = nil
+        /// The parameter whose default value it is (`ivData` in `ivData: Data = "…"`).
+        var parameter: String? = nil
     }
 
     private static let byteContainers: Set<String> = [
         "Data", "NSData", "Array", "[UInt8]", "Array<UInt8>", "[Int8]", "ContiguousArray", "SymmetricKey", "Bytes", "String",
     ]
-    private static let conversions: Set<String> = ["utf8", "bytes", "utf8CString", "utf16", "data"]
+    private static let conversions: Set<String> = ["utf8", "bytes", "utf8CString", "utf16", "data", "baseAddress"]
 
     /// The constant `expression` is, or nil when it is computed (random bytes, a
     /// parameter, a Keychain read) or cannot be resolved in this file.
@@ -24,7 +28,7 @@ enum CryptoLiterals {
         let bare = BindingValues.unwrap(expression)
         if let string = bare.as(StringLiteralExprSyntax.self) {
             guard let value = string.literalValue, !value.isEmpty else { return nil }
-            return Constant(isZero: false, name: name)
+            return Constant(isZero: false, name: name, text: value)
         }
         if let array = bare.as(ArrayExprSyntax.self) {
             let values = array.elements.map { $0.expression.as(IntegerLiteralExprSyntax.self).flatMap { integerValue($0.literal.text) } }
@@ -38,8 +42,22 @@ enum CryptoLiterals {
             return constant(value, in: file, depth: depth + 1, name: name ?? component)
         }
         if let reference = bare.as(DeclReferenceExprSyntax.self) {
-            guard let value = BindingValues.initializer(of: bare, from: bare, in: file) else { return nil }
-            return constant(value, in: file, depth: depth + 1, name: name ?? reference.baseName.text)
+            let bound = reference.baseName.text
+            // `iv.withUnsafeBytes { ivBytes in CCCrypt(…, ivBytes, …) }`: the buffer `iv`.
+            if let buffer = CryptoDataFlow.pointerSource(of: reference) { return constant(buffer, in: file, depth: depth + 1, name: name) }
+            if let value = BindingValues.initializer(of: bare, from: bare, in: file) ?? CryptoDataFlow.enclosingLocal(named: bound, from: bare, in: file) {
+                guard let found = constant(value, in: file, depth: depth + 1, name: name ?? bound) else { return nil }
+                // A zero-filled buffer that random bytes or a derived key are written into.
+                if found.isZero, CryptoDataFlow.isWritten(bound, before: bare, in: file) { return nil }
+                return found
+            }
+            // `func aes(keyData: Data, ivData: Data = "abcdefghijklmnop".data(using: .utf8)!)`
+            if let (parameter, _) = CryptoDataFlow.parameter(named: bound, enclosing: bare), let value = parameter.defaultValue?.value,
+               var found = constant(value, in: file, depth: depth + 1, name: name ?? bound) {
+                found.parameter = bound
+                return found
+            }
+            return nil
         }
         if let call = bare.as(FunctionCallExprSyntax.self) {
             let callee = call.calledExpression.trimmedDescription

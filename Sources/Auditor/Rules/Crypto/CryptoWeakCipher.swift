@@ -161,6 +161,7 @@ struct CryptoWeakCipher: AuditRule {
                 let ivTokens = tokens[arguments[layout.iv]].map(\.text).filter { !["(", ")", "const", "void", "*"].contains($0) }
                 let ivIsMissing = ivTokens == ["NULL"] || ivTokens == ["nil"] || ivTokens == ["0"]
                 let ivIsZero = ivTokens.count == 1 && ObjectiveCCalls.literal(of: ivTokens[0], in: tokens)?.isZero == true
+                    && !CryptoDataFlow.isWritten(ivTokens[0], before: index, in: file)
                 let found = problems(function: token.text, algorithm: text(layout.algorithm), options: layout.options.map(text), mode: layout.mode.map(text),
                                      ivIsMissing: ivIsMissing, ivIsZero: ivIsZero)
                 if !found.isEmpty { matches.append(Match(file.range(of: token), "\(token.text) uses " + found.joined(separator: " and "))) }

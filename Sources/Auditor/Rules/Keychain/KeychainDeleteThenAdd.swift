@@ -85,6 +85,82 @@ struct KeychainDeleteThenAdd: AuditRule {
             SecItemAdd(item as CFDictionary, nil)
         }
         """),
+        .swift("""
+        // The delete runs only when the item exists, then falls through to the add.
+        func save(_ data: Data, account: String) {
+            let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account]
+            if exists(account) {
+                ↓SecItemDelete(query as CFDictionary)
+            }
+            var item = query
+            item[kSecValueData as String] = data
+            SecItemAdd(item as CFDictionary, nil)
+        }
+        """),
+        .swift("""
+        // nil removes the item and returns: the delete never reaches the add.
+        func store(_ token: String?) -> Bool {
+            let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "token"]
+            guard let token else {
+                return SecItemDelete(query as CFDictionary) == errSecSuccess
+            }
+            var item = query
+            item[kSecValueData as String] = Data(token.utf8)
+            item[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+            return SecItemAdd(item as CFDictionary, nil) == errSecSuccess
+        }
+        func write(_ data: Data?, account: String) -> OSStatus {
+            let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account]
+            if data == nil {
+                SecItemDelete(query as CFDictionary)
+            } else if exists(account) {
+                return SecItemUpdate(query as CFDictionary, [kSecValueData as String: data as Any] as CFDictionary)
+            } else {
+                var item = query
+                item[kSecValueData as String] = data
+                return SecItemAdd(item as CFDictionary, nil)
+            }
+            return errSecSuccess
+        }
+        func apply(_ change: KeychainChange) {
+            switch change {
+            case .remove(let account):
+                SecItemDelete(baseQuery(account) as CFDictionary)
+            case .insert(let account, let data):
+                var item = baseQuery(account)
+                item[kSecValueData as String] = data
+                SecItemAdd(item as CFDictionary, nil)
+            }
+        }
+        """),
+        .swift("""
+        // Add, and update on errSecDuplicateItem; a nil value removes the item instead.
+        struct CredentialStore {
+            func deleteValue(forKey key: String) throws {
+                let status = SecItemDelete(query(forKey: key) as CFDictionary)
+                guard status == errSecSuccess || status == errSecItemNotFound else { throw StoreError.status(status) }
+            }
+
+            func set(_ value: String?, forKey key: String) throws {
+                guard let value else {
+                    do {
+                        try deleteValue(forKey: key)
+                    } catch {
+                        throw StoreError.couldNotDelete
+                    }
+                    return
+                }
+                var item = query(forKey: key)
+                item[kSecValueData as String] = Data(value.utf8)
+                let status = SecItemAdd(item as CFDictionary, nil)
+                if status == errSecDuplicateItem {
+                    try update(value, forKey: key)
+                } else if status != errSecSuccess {
+                    throw StoreError.status(status)
+                }
+            }
+        }
+        """),
         .objectiveC("""
         - (BOOL)setPassword:(NSString *)password forAccount:(NSString *)account {
             NSMutableDictionary *query = [self baseQueryForAccount:account];
@@ -122,6 +198,50 @@ struct KeychainDeleteThenAdd: AuditRule {
             SecItemDelete((__bridge CFDictionaryRef)@{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword });
         }
         """),
+        .objectiveC("""
+        - (void)saveToken:(NSData *)token {
+            NSMutableDictionary *query = [self tokenQuery];
+            if ([self hasToken]) {
+                ↓SecItemDelete((__bridge CFDictionaryRef)query);
+            }
+            query[(__bridge id)kSecValueData] = token;
+            SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+        }
+        """),
+        .objectiveC("""
+        - (BOOL)storeString:(NSString *)string forKey:(NSString *)key {
+            NSDictionary *spec = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword, (__bridge id)kSecAttrAccount: key };
+            if (!string) {
+                return !SecItemDelete((__bridge CFDictionaryRef)spec);
+            } else if ([self stringForKey:key]) {
+                NSDictionary *update = @{ (__bridge id)kSecValueData: [string dataUsingEncoding:NSUTF8StringEncoding] };
+                return !SecItemUpdate((__bridge CFDictionaryRef)spec, (__bridge CFDictionaryRef)update);
+            } else {
+                NSMutableDictionary *item = [spec mutableCopy];
+                item[(__bridge id)kSecValueData] = [string dataUsingEncoding:NSUTF8StringEncoding];
+                return !SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+            }
+        }
+        """),
+        .objectiveC("""
+        - (void)removeValueForEntry:(NSString *)entry {
+            SecItemDelete((__bridge CFDictionaryRef)[self queryForEntry:entry]);
+        }
+
+        - (BOOL)setValue:(NSString *)value forEntry:(NSString *)entry {
+            if (!value) {
+                [self removeValueForEntry:entry];
+                return YES;
+            }
+            NSMutableDictionary *item = [self queryForEntry:entry];
+            item[(__bridge id)kSecValueData] = [value dataUsingEncoding:NSUTF8StringEncoding];
+            OSStatus status = SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+            if (status == errSecDuplicateItem) {
+                return [self updateValue:value forEntry:entry];
+            }
+            return status == errSecSuccess;
+        }
+        """),
     ]
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
@@ -148,13 +268,26 @@ struct KeychainDeleteThenAdd: AuditRule {
         for call in file.index.calls {
             let isDelete = call.calleeName == "SecItemDelete"
             guard isDelete || (deleters.contains(call.calleeName) && isLocalCall(call)), let body = call.enclosingBody else { continue }
-            let start = call.positionAfterSkippingLeadingTrivia
-            guard let add = adds.first(where: { $0.positionAfterSkippingLeadingTrivia > start && $0.enclosingBody?.id == body.id }) else { continue }
+            // An add some path reaches after the delete (not the other arm of an `if`,
+            // not after `return SecItemDelete(…)` or a `guard … else { delete; return }`).
+            guard let add = adds.first(where: { $0.enclosingBody?.id == body.id && StatementReachability.canReach(from: call, to: $0) }) else { continue }
             if isDelete, differentItems(delete: call, add: add, in: file) { continue }
+            if handlesDuplicateWithUpdate(body, in: file) { continue }
             let what = isDelete ? "SecItemDelete" : "\(call.calleeName)(…) deletes the item, and"
             matches.append(Match(file.range(of: call), "\(what) then SecItemAdd: not atomic, the item is lost when the add fails"))
         }
         return matches
+    }
+
+    /// Whether the function adds and, on errSecDuplicateItem, updates (with SecItemUpdate
+    /// or an `update…` helper): the recommended add-or-update, whose delete is a separate
+    /// "remove on nil" path.
+    private func handlesDuplicateWithUpdate(_ body: Syntax, in file: SwiftFile) -> Bool {
+        guard body.tokens(viewMode: .sourceAccurate).contains(where: { $0.text == "errSecDuplicateItem" }) else { return false }
+        return body.descendants(FunctionCallExprSyntax.self).contains { call in
+            let name = call.calleeName
+            return name == "SecItemUpdate" || (name.lowercased().hasPrefix("update") && isLocalCall(call))
+        }
     }
 
     /// `helper(…)`, `self.helper(…)`, `Self.helper(…)`, `TypeName.helper(…)`.
@@ -195,11 +328,23 @@ struct KeychainDeleteThenAdd: AuditRule {
             let isHelper = !isDelete && deleters.contains(token.text) && index > 1 && tokens[index - 2].text == "["
                 && index + 1 < tokens.count && (tokens[index + 1].text == ":" || tokens[index + 1].text == "]")
             guard isDelete || isHelper, let body = file.bodyRange(containing: index),
-                  addIndices.contains(where: { $0 > index && body.contains($0) }) else { continue }
+                  addIndices.contains(where: { StatementReachability.canReach(from: index, to: $0, in: tokens, body: body) }),
+                  !handlesDuplicateWithUpdate(body, in: tokens) else { continue }
             let what = isDelete ? "SecItemDelete" : "\(token.text) deletes the item, and"
             matches.append(Match(file.range(of: token), "\(what) then SecItemAdd: not atomic, the item is lost when the add fails"))
         }
         return matches
+    }
+
+    /// `errSecDuplicateItem` handled with SecItemUpdate or an `[self update…]` method.
+    private func handlesDuplicateWithUpdate(_ body: Range<Int>, in tokens: [ObjectiveCToken]) -> Bool {
+        guard tokens[body].contains(where: { $0.kind == .identifier && $0.text == "errSecDuplicateItem" }) else { return false }
+        return body.contains { position in
+            let token = tokens[position]
+            guard token.kind == .identifier else { return false }
+            if token.text == "SecItemUpdate" { return true }
+            return token.text.hasPrefix("update") && position > 1 && tokens[position - 2].text == "[" && tokens[position - 1].text == "self"
+        }
     }
 
     /// The first selector piece of the method whose body opens at `open`:

@@ -84,6 +84,56 @@ struct KeychainErrorsCollapsed: AuditRule {
             return errSecSuccess
         }
         """),
+        .swift("""
+        // The reader tells errSecItemNotFound from other failures, but `try?` turns them all into nil.
+        struct CredentialStore {
+            private func string(forKey key: String) throws -> String {
+                var result: AnyObject?
+                let status = SecItemCopyMatching(query(forKey: key) as CFDictionary, &result)
+                guard status != errSecItemNotFound else { throw StoreError.noValue }
+                guard status == errSecSuccess, let data = result as? Data, let value = String(data: data, encoding: .utf8) else {
+                    throw StoreError.status(status)
+                }
+                return value
+            }
+
+            private func tryGetString(forKey key: String) -> String? {
+                return ↓try? string(forKey: key)
+            }
+
+            var password: String? { ↓try? string(forKey: "password") }
+
+            func restoreSession() {
+                guard let token = ↓try? self.string(forKey: "token") else {
+                    logout()
+                    return
+                }
+                resume(with: token)
+            }
+        }
+        """),
+        .swift("""
+        struct CredentialStore {
+            private func string(forKey key: String) throws -> String? {
+                var result: AnyObject?
+                let status = SecItemCopyMatching(query(forKey: key) as CFDictionary, &result)
+                if status == errSecItemNotFound { return nil }
+                guard status == errSecSuccess, let data = result as? Data else { throw StoreError.status(status) }
+                return String(data: data, encoding: .utf8)
+            }
+
+            // The error reaches the caller; a failed optional read only skips a cache refresh.
+            func token() throws -> String? { try string(forKey: "token") }
+
+            func warmCache() {
+                if let token = try? string(forKey: "token") {
+                    cache.prime(token)
+                }
+                let refresh = try? Keychain.shared.read("refresh")
+                cache.prime(refresh)
+            }
+        }
+        """),
         .objectiveC("""
         - (NSString *)passwordForAccount:(NSString *)account {
             NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
@@ -136,7 +186,78 @@ struct KeychainErrorsCollapsed: AuditRule {
         for call in file.index.calls where call.calleeName == "SecItemCopyMatching" {
             if let match = checkSwift(call, in: file) { matches.append(match) }
         }
+        matches += collapsingTries(in: file)
         return matches
+    }
+
+    // MARK: Swift: `try?` on a throwing keychain read
+
+    /// `try? readString(forKey:)` where `readString` is a throwing function of this file
+    /// whose body calls SecItemCopyMatching: whatever the function throws (a precise
+    /// errSecInteractionNotAllowed included) becomes nil, and the nil is returned, or
+    /// handled like "no item" (return nil/false, log out, delete).
+    private func collapsingTries(in file: SwiftFile) -> [Match] {
+        var readers: Set<String> = []
+        for call in file.index.calls where call.calleeName == "SecItemCopyMatching" {
+            // The function around the call, also through `withUnsafeMutablePointer { … }` closures.
+            var scope = call.enclosingBody
+            while let closure = scope, closure.is(ClosureExprSyntax.self) { scope = closure.enclosingBody }
+            guard let function = scope?.as(FunctionDeclSyntax.self), function.signature.effectSpecifiers?.throwsClause != nil else { continue }
+            readers.insert(Self.signature(name: function.name.text, labels: function.signature.parameterClause.parameters.map { $0.firstName.text }))
+        }
+        guard !readers.isEmpty else { return [] }
+        var matches: [Match] = []
+        for call in file.index.calls {
+            let labels = call.arguments.map { $0.label?.text ?? "_" }
+            guard readers.contains(Self.signature(name: call.calleeName, labels: labels)), isLocalCall(call),
+                  let attempt = call.parent?.as(TryExprSyntax.self), attempt.questionOrExclamationMark?.text == "?",
+                  treatsNilAsAbsent(ExprSyntax(attempt)) else { continue }
+            let name = "\(call.calleeName)(\(labels.map { $0 + ":" }.joined()))"
+            matches.append(Match(file.range(of: attempt), "try? \(name) reads the keychain: every error it throws, errSecInteractionNotAllowed on a locked device included, becomes nil and reads as \"no item\""))
+        }
+        return matches
+    }
+
+    private static func signature(name: String, labels: [String]) -> String {
+        name + "(" + labels.joined(separator: ":") + ")"
+    }
+
+    /// `helper(…)`, `self.helper(…)`, `Self.helper(…)`.
+    private func isLocalCall(_ call: FunctionCallExprSyntax) -> Bool {
+        if call.calledExpression.is(DeclReferenceExprSyntax.self) { return true }
+        guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription else { return false }
+        return base == "self" || base == "Self"
+    }
+
+    private static let absentHandlers = ["logout", "logOut", "signOut", "signout", "delete", "remove", "clear", "reset"]
+
+    /// Whether the optional `attempt` is returned as the answer, or bound by `guard let` /
+    /// `if let` whose failure returns nil/false or logs out, deletes, clears.
+    private func treatsNilAsAbsent(_ attempt: ExprSyntax) -> Bool {
+        var expression = attempt
+        while let tuple = expression.parent?.parent?.parent?.as(TupleExprSyntax.self), tuple.elements.count == 1 { expression = ExprSyntax(tuple) }
+        if expression.parent?.is(ReturnStmtSyntax.self) == true { return true }
+        // A single-expression body: `{ try? read(forKey: key) }`
+        if let item = expression.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
+           list.parent?.is(ClosureExprSyntax.self) == true || list.parent?.is(AccessorBlockSyntax.self) == true
+            || list.parent?.parent?.is(FunctionDeclSyntax.self) == true || list.parent?.parent?.is(AccessorDeclSyntax.self) == true {
+            return true
+        }
+        // `guard let value = try? read(…) else { return nil }`
+        guard let condition = expression.parent?.as(InitializerClauseSyntax.self)?.parent?.as(OptionalBindingConditionSyntax.self)?.parent?
+            .as(ConditionElementSyntax.self) else { return false }
+        var failure: CodeBlockSyntax?
+        if let guardStatement = condition.parent?.parent?.as(GuardStmtSyntax.self) {
+            failure = guardStatement.body
+        } else if let ifExpression = condition.parent?.parent?.as(IfExprSyntax.self), case .codeBlock(let block)? = ifExpression.elseBody {
+            failure = block
+        }
+        guard let failure else { return false }
+        if failure.descendants(ReturnStmtSyntax.self).contains(where: { ["nil", "false", "NO"].contains($0.expression?.trimmedDescription ?? "") }) { return true }
+        return failure.descendants(FunctionCallExprSyntax.self).contains { call in
+            let name = call.calleeName
+            return Self.absentHandlers.contains { name.hasPrefix($0) }
+        }
     }
 
     private func checkSwift(_ call: FunctionCallExprSyntax, in file: SwiftFile) -> Match? {

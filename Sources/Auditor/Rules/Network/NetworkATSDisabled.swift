@@ -14,6 +14,8 @@ struct NetworkATSDisabled: AuditRule {
     let skipsTestCode = true
 
     let triggers = ["NSAppTransportSecurity"]
+    /// Its words are in string literals (URLs) or property list keys.
+    let triggersAreCode = false
 
     static func plist(_ ats: String) -> String {
         """

@@ -3,6 +3,13 @@ import SwiftSyntax
 
 /// `http://` URLs the app requests: the traffic is readable and rewritable by anyone on
 /// the path, and ATS exceptions are needed to make them work at all.
+///
+/// Reported: a literal handed straight to a request API; one bound to an endpoint-named
+/// value (`baseURL`, `apiHost`, `loginEndpoint`, members of an `Endpoints` type); one bound
+/// to an ordinary URL name (`url`, `tutorialUrl`, `URL(string:)`) only when the same file
+/// sends requests and the value is not only handed to Safari (`UIApplication.open`,
+/// `SFSafariViewController`, `Link`). Local hosts are left alone, except a loopback URL
+/// whose query carries a credential (`password=`, `token=`, `pin=`).
 struct NetworkCleartextURL: AuditRule {
     let metadata = RuleMetadata(
         id: "network-cleartext-url",
@@ -10,13 +17,15 @@ struct NetworkCleartextURL: AuditRule {
         severity: .medium,
         category: .network,
         masvs: "MASVS-NETWORK-1",
-        rationale: "A request to an http:// URL travels unencrypted: anyone on the same Wi-Fi, a compromised router or the carrier can read the data and session cookies and change the response (inject script into a web view, swap a download, redirect a payment). It also only works when App Transport Security has been weakened for that host.",
+        rationale: "A request to an http:// URL travels unencrypted: anyone on the same Wi-Fi, a compromised router or the carrier can read the data and session cookies and change the response (inject script into a web view, swap a download, redirect a payment). It also only works when App Transport Security has been weakened for that host. Links the app only opens in Safari are not its requests and are not reported; a localhost URL is reported only when its query carries a password, token or PIN (a local stand-in for the real server that sends credentials in the clear and into every log).",
         fix: "Use https:// for every endpoint (and fix the server if it has no certificate). Keep base URLs in one configuration place, and for local development use localhost with NSAllowsLocalNetworking instead of a clear-text production host."
     )
 
     let skipsTestCode = true
 
     let triggers = ["http://", "http:/$()/"]
+    /// Its words are in string literals (URLs) or property list keys.
+    let triggersAreCode = false
 
     let examples: [RuleExample] = [
         .swift("""
@@ -47,6 +56,78 @@ struct NetworkCleartextURL: AuditRule {
         let message = "Visit http://vulnerablebank.com for help"
         let dynamic = URL(string: "http://\\(host)/api")
         """),
+        .swift("""
+        // A local stand-in for the server that still sends the password in the query.
+        enum AuthEndpoints {
+            static func token(user: String, password: String) -> String {
+                return ↓"http://localhost:8080/api/token?username=\\(user)&password=\\(password)"
+            }
+        }
+        """),
+        .swift("""
+        // Article links the app only shows in Safari; this file sends no request.
+        enum Article {
+            case storage, transport
+            var url: String {
+                switch self {
+                case .storage: return "http://blog.vulnerablebank.com/2013/storage"
+                case .transport: return "http://blog.vulnerablebank.com/2013/transport"
+                }
+            }
+        }
+        """),
+        .swift("""
+        // Links handed to Safari are not requests of the app, even next to real requests.
+        final class HelpViewController: UIViewController {
+            let tutorialUrl: String = "http://blog.vulnerablebank.com/tutorial"
+            @IBAction func openTutorial() {
+                UIApplication.shared.open(URL(string: tutorialUrl)!, options: [:], completionHandler: nil)
+                present(SFSafariViewController(url: URL(string: "http://blog.vulnerablebank.com/faq")!), animated: true)
+            }
+            func refresh() {
+                URLSession.shared.dataTask(with: URL(string: "https://api.vulnerablebank.com/v1/news")!).resume()
+            }
+        }
+        """),
+        .swift("""
+        func send(card: Card) {
+            guard let url = URL(string: ↓"http://payments.vulnerablebank.com/charge") else { return }
+            post(card, to: url)
+        }
+        func post(_ card: Card, to url: URL) {
+            var request = URLRequest(url: url)
+            request.httpBody = card.json
+            URLSession.shared.dataTask(with: request).resume()
+        }
+        """),
+        .swift("""
+        // An endpoint-named value this file only uses as a cookie URL: it sends no request.
+        enum CookieConstants {
+            static let endPoint = "http://www.vulnerablebank.com/app"
+        }
+        func storeSessionCookie(_ cookie: HTTPCookie) {
+            let url = URL(string: CookieConstants.endPoint)!
+            HTTPCookieStorage.shared.setCookies([cookie], for: url, mainDocumentURL: nil)
+        }
+        """),
+        .objectiveC("""
+        NSString * const kTokenURL = ↓@"http://localhost:8080/auth/token?user=%@&password=%@";
+        - (void)loginWithUser:(NSString *)user password:(NSString *)password {
+            NSURL *url = [NSURL URLWithString:[NSString stringWithFormat:kTokenURL, user, password]];
+            [NSURLConnection connectionWithRequest:[NSURLRequest requestWithURL:url] delegate:self];
+        }
+        """),
+        .objectiveC("""
+        static NSString *const kPrivacyPolicyURL = @"http://www.vulnerablebank.com/privacy";
+        static NSString *const kDevServerURL = @"http://localhost:8080/api";
+        - (IBAction)showPrivacyPolicy:(id)sender {
+            [[UIApplication sharedApplication] openURL:[NSURL URLWithString:kPrivacyPolicyURL] options:@{} completionHandler:nil];
+            [[UIApplication sharedApplication] openURL:[NSURL URLWithString:@"http://www.vulnerablebank.com/terms"]];
+        }
+        - (void)refresh {
+            [[[NSURLSession sharedSession] dataTaskWithURL:[NSURL URLWithString:@"https://api.vulnerablebank.com/v1"]] resume];
+        }
+        """),
         .objectiveC("""
         #define kBaseURL ↓@"http://api.vulnerablebank.com/v1"
         static NSString *const kLoginEndpoint = ↓@"http://auth.vulnerablebank.com/login";
@@ -71,6 +152,8 @@ struct NetworkCleartextURL: AuditRule {
             <string>https://vulnerablebank.com/support</string>
             <key>DebugServerURL</key>
             <string>http://localhost:8080</string>
+            <key>HelpPageURL</key>
+            <string>http://help.vulnerablebank.com</string>
         </dict>
         </plist>
         """),
@@ -79,6 +162,7 @@ struct NetworkCleartextURL: AuditRule {
         ↓API_BASE_URL = http:/$()/api.vulnerablebank.com
         CDN_HOST = https:/$()/cdn.vulnerablebank.com
         DEV_URL = http:/$()/localhost:8080
+        SUPPORT_PAGE_URL = http:/$()/help.vulnerablebank.com
         """),
     ]
 
@@ -97,6 +181,22 @@ struct NetworkCleartextURL: AuditRule {
     /// The host of a clear-text URL worth reporting, or nil (not http, no host, a local
     /// or reserved host, an XML namespace or DTD).
     static func reportableHost(_ text: String) -> String? {
+        guard let host = host(of: text), !isLoopback(host) else { return nil }
+        return host
+    }
+
+    /// The host of a clear-text URL worth reporting: a remote one, or a loopback one
+    /// whose query carries credentials (`…?user=…&password=…`: a local stand-in for the
+    /// real server that sends the password in the clear, and puts it in every proxy and
+    /// server log on the way).
+    static func reportableHost(_ text: String, query: String) -> (host: String, credential: String?)? {
+        guard let host = host(of: text) else { return nil }
+        if !isLoopback(host) { return (host, nil) }
+        guard let credential = credentialParameter(in: query) else { return nil }
+        return (host, credential)
+    }
+
+    private static func host(of text: String) -> String? {
         guard text.hasPrefix("http://") else { return nil }
         let rest = text.dropFirst("http://".count)
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" && $0 != "\"" }
@@ -107,8 +207,9 @@ struct NetworkCleartextURL: AuditRule {
             host = String(host[..<colon])
         }
         host = host.lowercased()
+        if host == "localhost" { return host }
         guard !host.isEmpty, host.contains(".") || host.contains(":"), !host.contains("$"), !host.contains("\\"), !host.contains("%") else { return nil }
-        if ["localhost", "127.0.0.1", "::1", "0.0.0.0"].contains(host) || host.hasSuffix(".localhost") || host.hasSuffix(".local") { return nil }
+        if ["0.0.0.0"].contains(host) || host.hasSuffix(".localhost") || host.hasSuffix(".local") { return nil }
         // RFC 2606 documentation and test names: placeholders, not real endpoints.
         for reserved in ["example.com", "example.org", "example.net", "test", "example", "invalid"] where host == reserved || host.hasSuffix("." + reserved) {
             return nil
@@ -123,85 +224,294 @@ struct NetworkCleartextURL: AuditRule {
         return host
     }
 
+    private static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    private static let credentialParameters: Set<String> = [
+        "password", "passwd", "pwd", "pass", "passcode", "pin", "token", "accesstoken", "authtoken", "refreshtoken", "sessiontoken",
+        "secret", "clientsecret", "apikey", "sessionid",
+    ]
+
+    /// The first query parameter of `text` that carries a credential (`password=`,
+    /// `token=`, `pin=`), or nil.
+    static func credentialParameter(in text: String) -> String? {
+        guard let question = text.firstIndex(of: "?") else { return nil }
+        for pair in text[text.index(after: question)...].split(whereSeparator: { $0 == "&" || $0 == ";" }) {
+            guard let equals = pair.firstIndex(of: "=") else { continue }
+            let name = pair[..<equals]
+            let compact = name.lowercased().filter { $0 != "_" && $0 != "-" }
+            if credentialParameters.contains(compact) { return String(name) }
+        }
+        return nil
+    }
+
     /// Whether an identifier or key names a URL, host or endpoint.
     static func isURLName(_ name: String) -> Bool {
         let words = SensitiveNames.splitWords(name)
         return words.contains { ["url", "urls", "uri", "endpoint", "endpoints", "host", "server", "baseurl", "api", "domain", "link", "website", "webservice", "backend"].contains($0) }
     }
 
+    /// Whether a name follows the convention of a value the app sends requests to (an
+    /// API base, endpoint, server or host), rather than a link it may only show.
+    static func isEndpointName(_ name: String) -> Bool {
+        let words = SensitiveNames.splitWords(name)
+        if words.contains(where: { ["endpoint", "endpoints", "host", "hostname", "server", "api", "apis", "baseurl", "backend", "webservice", "gateway", "rest", "graphql", "cdn", "socket", "websocket"].contains($0) }) {
+            return true
+        }
+        if words.contains("base") && words.contains(where: { $0 == "url" || $0 == "uri" }) { return true }
+        // `EndPoints`, `APIBaseURL`: words the split keeps apart or together.
+        let joined = words.joined()
+        return ["endpoint", "baseurl", "baseuri", "apiurl", "apibase", "apihost", "apiserver", "serverurl", "backend", "webservice"].contains { joined.contains($0) }
+    }
+
+    /// Whether a type is a namespace of endpoints (`Endpoints`, `EndPoints`, `APIURLs`,
+    /// `Routes`; not `UrlLinks`): what its members return are request URLs, whatever their own names.
+    static func isEndpointContainer(_ name: String) -> Bool {
+        let words = SensitiveNames.splitWords(name)
+        if words.joined().contains("endpoint") || words.contains(where: { $0 == "route" || $0 == "routes" }) { return true }
+        // `APIURLs`, not `URLLinks` (a list of links).
+        return words.contains { $0 == "api" || $0 == "server" } && words.contains { $0 == "url" || $0 == "urls" }
+    }
+
+    /// How a clear-text literal is used, as far as the rule can tell.
+    private enum Use {
+        /// Passed straight to a request API.
+        case request(String)
+        /// Bound to an endpoint-named value: reported unless this file uses it without
+        /// ever sending a request (a cookie domain, a display string).
+        case endpoint(String, name: String?)
+        /// A URL (or URL-named value) whose use decides: reported when the file also
+        /// sends requests and the value is not only opened in Safari.
+        case url(String, name: String?)
+    }
+
     // MARK: Swift
 
+    /// Calls that send a request to (or load) the URL they are given.
     private static let requestCallees: Set<String> = [
-        "URL", "NSURL", "URLComponents", "request", "upload", "download", "streamRequest", "dataTask", "downloadTask", "uploadTask",
-        "load", "loadRequest", "open", "get", "post", "put", "patch", "delete", "fetch", "SFSafariViewController", "URLRequest", "WebSocket",
+        "request", "upload", "download", "streamRequest", "dataTask", "downloadTask", "uploadTask", "webSocketTask", "streamTask",
+        "load", "loadRequest", "get", "post", "put", "patch", "delete", "fetch", "URLRequest", "NSURLRequest", "NSMutableURLRequest",
+        "WebSocket", "NSURLConnection", "dataTaskPublisher",
     ]
+    /// Calls that build a URL from the string.
+    private static let urlBuilders: Set<String> = ["URL", "NSURL", "URLComponents", "NSURLComponents"]
+    /// Calls that hand a URL to Safari or another app: no request of the app's own.
+    private static let externalOpeners: Set<String> = ["open", "openURL", "canOpenURL", "SFSafariViewController", "Link", "openURLAction"]
+
+    /// Whether the Swift file sends requests itself (judged on the whole text, so that a
+    /// blanked declaration does not change the answer).
+    private static func sendsRequests(_ file: SwiftFile) -> Bool {
+        let identifiers = file.lexical.identifiers
+        let sinks = ["URLRequest", "NSURLRequest", "NSMutableURLRequest", "URLSession", "NSURLSession", "NSURLConnection", "dataTask", "downloadTask",
+                     "uploadTask", "webSocketTask", "dataTaskPublisher", "AF", "Alamofire", "AFHTTPSessionManager", "loadRequest", "Moya", "MoyaProvider"]
+        if sinks.contains(where: { identifiers.contains(Substring($0)) }) { return true }
+        return ["Data(contentsOf:", "String(contentsOf:", "NSData(contentsOf:", "NSString(contentsOf:"].contains { file.text.contains($0) }
+    }
 
     private func checkSwift(_ file: SwiftFile) -> [Match] {
         var matches: [Match] = []
+        var sendsRequests: Bool?
         for literal in file.index.strings {
             guard let first = literal.segments.first?.as(StringSegmentSyntax.self)?.content.text, first.hasPrefix("http://") else { continue }
             // The host must be written out (not interpolated).
             let text = literal.literalValue ?? first
             if literal.literalValue == nil, !first.dropFirst("http://".count).contains("/") { continue }
-            guard let host = Self.reportableHost(text), let context = requestContext(of: literal) else { continue }
-            matches.append(Match(file.range(of: literal), "clear-text http:// URL to \(host) in \(context)"))
+            let whole = literal.segments.map { $0.as(StringSegmentSyntax.self)?.content.text ?? "{}" }.joined()
+            guard let found = Self.reportableHost(text, query: whole), let use = use(of: literal) else { continue }
+            let (host, credential) = found
+            let context: String
+            switch use {
+            case .request(let place):
+                context = place
+            case .endpoint(let place, let name):
+                if sendsRequests == nil { sendsRequests = Self.sendsRequests(file) }
+                if sendsRequests == false, let name, isUsed(name, in: file) { continue }
+                context = place
+            case .url(let place, let name):
+                if sendsRequests == nil { sendsRequests = Self.sendsRequests(file) }
+                guard sendsRequests == true, !opensOnlyExternally(name, literal: literal, in: file) else { continue }
+                context = place
+            }
+            let message = credential.map { "clear-text http:// URL to \(host) carries \($0)= in its query, in \(context)" }
+                ?? "clear-text http:// URL to \(host) in \(context)"
+            matches.append(Match(file.range(of: literal), message))
         }
         return matches
     }
 
-    /// Where the literal is used, when that is a request or a URL-named value.
-    private func requestContext(of literal: StringLiteralExprSyntax) -> String? {
+    /// Where the literal is used: a request, an endpoint-named value, a URL value whose
+    /// uses decide; nil when it is not a URL the app loads (a message, a namespace, a
+    /// link opened outside the app).
+    private func use(of literal: StringLiteralExprSyntax) -> Use? {
         guard let parent = literal.parent else { return nil }
         if let argument = parent.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
             let label = argument.label?.text ?? ""
             let callee = call.calleeText
-            if Self.requestCallees.contains(call.calleeName) || Self.isURLName(label) || callee.hasPrefix("URL") || callee.hasPrefix("NSURL") { return "\(callee)(\(label.isEmpty ? "" : label + ":"))" }
+            let place = "\(callee)(\(label.isEmpty ? "" : label + ":"))"
+            if Self.externalOpeners.contains(call.calleeName) { return nil }
+            if Self.requestCallees.contains(call.calleeName) || Self.isEndpointName(label) { return .request(place) }
+            if Self.urlBuilders.contains(call.calleeName) || callee.hasPrefix("URL") || callee.hasPrefix("NSURL") { return use(ofURL: call, described: place) }
+            if Self.isURLName(label) { return .url(place, name: nil) }
             return nil
         }
+        return namedUse(of: Syntax(literal), isURL: false)
+    }
+
+    /// `URL(string: "http://…")`: what receives the URL.
+    private func use(ofURL call: FunctionCallExprSyntax, described: String) -> Use? {
+        var node = Syntax(call)
+        while let parent = node.parent, parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
+            || parent.is(TryExprSyntax.self) || parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true
+            || parent.is(LabeledExprSyntax.self) && parent.parent?.parent?.is(TupleExprSyntax.self) == true {
+            node = parent
+        }
+        if let argument = node.parent?.as(LabeledExprSyntax.self), let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            if Self.externalOpeners.contains(outer.calleeName) { return nil }
+            let label = argument.label?.text ?? ""
+            if Self.requestCallees.contains(outer.calleeName) || Self.isEndpointName(label) { return .request("\(outer.calleeText)(\(label.isEmpty ? "" : label + ":"))") }
+            return .url(described, name: nil)
+        }
+        return namedUse(of: node, isURL: true) ?? .url(described, name: nil)
+    }
+
+    /// The use of a value by the name it is bound to: a variable, an enum case, an
+    /// assignment target, a dictionary key, a computed property or function returning it.
+    private func namedUse(of node: Syntax, isURL: Bool) -> Use? {
+        guard let parent = node.parent else { return nil }
+        var name: String?
         if let initializer = parent.as(InitializerClauseSyntax.self) {
-            if let binding = initializer.parent?.as(PatternBindingSyntax.self),
-               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, Self.isURLName(name) {
-                return name
+            if let binding = initializer.parent?.as(PatternBindingSyntax.self) {
+                name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            } else if let binding = initializer.parent?.as(OptionalBindingConditionSyntax.self) {
+                name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            } else if let element = initializer.parent?.as(EnumCaseElementSyntax.self) {
+                name = element.name.text
             }
-            if let element = initializer.parent?.as(EnumCaseElementSyntax.self), Self.isURLName(element.name.text) { return "case \(element.name.text)" }
-            return nil
-        }
-        if let sequence = parent.as(SequenceExprSyntax.self) {
+        } else if let sequence = parent.as(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
-            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == literal.id {
-                let target = elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
-                if let target, Self.isURLName(target) { return target }
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == node.id {
+                name = elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text
             }
-            return nil
+        } else if let element = parent.as(DictionaryElementSyntax.self), element.value.id == node.id {
+            name = element.key.as(StringLiteralExprSyntax.self)?.literalValue ?? element.key.trimmedDescription
+        } else if parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self) {
+            // A computed property or a function returning the URL string.
+            name = Self.enclosingDeclarationName(of: node)
         }
-        if let element = parent.as(DictionaryElementSyntax.self), element.value.id == literal.id {
-            let key = element.key.as(StringLiteralExprSyntax.self)?.literalValue ?? element.key.trimmedDescription
-            return Self.isURLName(key) ? key : nil
-        }
-        // A computed property or a function returning the URL string.
-        if parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self) {
-            if let name = literal.enclosingVariableName ?? literal.enclosingFunctionDecl?.name.text, Self.isURLName(name) { return name }
+        let typeName = Self.enclosingTypeName(of: node)
+        if let name, Self.isEndpointName(name) { return .endpoint(name, name: name) }
+        if let typeName, Self.isEndpointContainer(typeName) { return .endpoint(name.map { "\(typeName).\($0)" } ?? typeName, name: name) }
+        guard let name else { return nil }
+        if isURL || Self.isURLName(name) { return .url(name, name: name) }
+        return nil
+    }
+
+    private static func enclosingDeclarationName(of node: Syntax) -> String? {
+        var current = node.parent
+        while let candidate = current {
+            if let binding = candidate.as(PatternBindingSyntax.self) { return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+            if let function = candidate.as(FunctionDeclSyntax.self) { return function.name.text }
+            if candidate.is(ClosureExprSyntax.self) || candidate.is(MemberBlockSyntax.self) { return nil }
+            current = candidate.parent
         }
         return nil
     }
 
+    private static func enclosingTypeName(of node: Syntax) -> String? {
+        var current = node.parent
+        while let candidate = current {
+            if let type = candidate.as(EnumDeclSyntax.self) { return type.name.text }
+            if let type = candidate.as(StructDeclSyntax.self) { return type.name.text }
+            if let type = candidate.as(ClassDeclSyntax.self) { return type.name.text }
+            if let type = candidate.as(ExtensionDeclSyntax.self) { return type.extendedType.trimmedDescription }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// Whether the file refers to `name` (besides declaring it).
+    private func isUsed(_ name: String, in file: SwiftFile) -> Bool {
+        file.index.references.contains { $0.baseName.text == name } || file.index.memberAccesses.contains { $0.declName.baseName.text == name && $0.base != nil }
+    }
+
+    /// Whether every use of `name` in the file hands it to Safari or another app
+    /// (`UIApplication.shared.open`, `SFSafariViewController`); false when it has no use
+    /// here or some use is not such a hand-off. Without a name, whether the literal
+    /// itself sits in such a call.
+    private func opensOnlyExternally(_ name: String?, literal: StringLiteralExprSyntax, in file: SwiftFile) -> Bool {
+        guard let name else { return false }
+        var uses: [Syntax] = file.index.references.filter { $0.baseName.text == name }.map(Syntax.init)
+        uses += file.index.memberAccesses.filter { $0.declName.baseName.text == name && $0.base != nil }.map(Syntax.init)
+        guard !uses.isEmpty else { return false }
+        return uses.allSatisfy { use in
+            var current = use.parent
+            var depth = 0
+            while let node = current, depth < 8 {
+                if let call = node.as(FunctionCallExprSyntax.self) {
+                    if Self.externalOpeners.contains(call.calleeName) { return true }
+                    if !Self.urlBuilders.contains(call.calleeName) { return false }
+                }
+                if node.is(CodeBlockItemSyntax.self) || node.is(MemberBlockItemSyntax.self) { return false }
+                current = node.parent
+                depth += 1
+            }
+            return false
+        }
+    }
+
     // MARK: Objective-C
 
-    private static let objcRequestWords: Set<String> = ["URLWithString", "initWithString", "requestWithURL", "loadRequest", "GET", "POST", "PUT", "DELETE", "stringByAppendingString", "URLComponents", "componentsWithString"]
+    /// Selectors and functions that send a request to (or load) the URL.
+    private static let objcRequestWords: Set<String> = [
+        "requestWithURL", "loadRequest", "GET", "POST", "PUT", "DELETE", "PATCH", "dataTaskWithURL", "downloadTaskWithURL", "uploadTaskWithURL",
+        "dataWithContentsOfURL", "stringWithContentsOfURL", "initWithContentsOfURL", "sendSynchronousRequest", "connectionWithRequest",
+    ]
+    /// Selectors that build a URL from the string.
+    private static let objcURLWords: Set<String> = ["URLWithString", "initWithString", "stringByAppendingString", "URLComponents", "componentsWithString", "stringWithFormat"]
+    /// Words showing the file sends requests.
+    private static let objcSinks: Set<String> = [
+        "NSURLRequest", "NSMutableURLRequest", "requestWithURL", "NSURLSession", "NSURLConnection", "dataTaskWithURL", "dataTaskWithRequest",
+        "downloadTaskWithURL", "downloadTaskWithRequest", "uploadTaskWithRequest", "sendSynchronousRequest", "sendAsynchronousRequest", "loadRequest",
+        "dataWithContentsOfURL", "stringWithContentsOfURL", "initWithContentsOfURL", "AFHTTPSessionManager", "AFHTTPRequestOperationManager",
+    ]
+    private static let objcExternalOpeners: Set<String> = ["openURL", "SFSafariViewController", "canOpenURL"]
 
     private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
         let tokens = file.tokens
         var matches: [Match] = []
+        var sendsRequests: Bool?
         for (index, token) in tokens.enumerated() where token.kind == .string && token.text.hasPrefix("http://") {
-            guard let host = Self.reportableHost(token.text) else { continue }
+            guard let found = Self.reportableHost(token.text, query: token.text) else { continue }
+            let (host, credential) = found
             // The statement (or directive) before the literal.
             var start = index
             while start > 0, ![";", "{", "}"].contains(tokens[start - 1].text), tokens[start - 1].inDirective == token.inDirective { start -= 1 }
             let before = tokens[start..<index]
-            if before.contains(where: { $0.text == "NSLog" || $0.text == "NSLocalizedString" }) { continue }
+            if before.contains(where: { $0.text == "NSLog" || $0.text == "NSLocalizedString" || Self.objcExternalOpeners.contains($0.text) }) { continue }
             let isRequest = before.contains { Self.objcRequestWords.contains($0.text) }
-            let named = before.last { $0.kind == .identifier && Self.isURLName($0.text) }
-            guard isRequest || named != nil else { continue }
+            let isURL = before.contains { Self.objcURLWords.contains($0.text) }
+            let named = before.last { $0.kind == .identifier && Self.isURLName($0.text) && !Self.objcRequestWords.contains($0.text) && !Self.objcURLWords.contains($0.text) && !$0.text.hasPrefix("NS") }
+            // `NSString *const kName = @"…"`, `#define kName @"…"`, `NSURL *name = …`.
+            let bound = before.last { $0.kind == .identifier && !Self.objcURLWords.contains($0.text) && !["NSString", "NSURL", "const", "static", "define", "extern"].contains($0.text) }
+            var context: String
+            if isRequest {
+                context = named?.text ?? "a request"
+            } else if let named, Self.isEndpointName(named.text) {
+                // An endpoint constant this file only uses without sending requests: not one.
+                if sendsRequests == nil { sendsRequests = tokens.contains { $0.kind == .identifier && Self.objcSinks.contains($0.text) } }
+                if sendsRequests == false, file.identifiers(named: named.text).count > 1 { continue }
+                context = named.text
+            } else if isURL || named != nil {
+                if sendsRequests == nil { sendsRequests = tokens.contains { $0.kind == .identifier && Self.objcSinks.contains($0.text) } }
+                guard sendsRequests == true else { continue }
+                let name = named?.text ?? (start < index && before.contains { $0.text == "=" || $0.text == "define" } ? bound?.text : nil)
+                if let name, objcOpensOnlyExternally(name, in: file) { continue }
+                context = named?.text ?? "a request"
+            } else {
+                continue
+            }
+            if credential != nil, context == "a request" { context = "a request URL" }
             var range = file.range(of: token)
             // Report at the `@` of `@"…"` (the token's column is its opening quote).
             let lines = file.text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -209,9 +519,26 @@ struct NetworkCleartextURL: AuditRule {
                 let bytes = Array(lines[token.line - 1].utf8)
                 if token.column - 2 < bytes.count, bytes[token.column - 2] == UInt8(ascii: "@") { range.column = token.column - 1 }
             }
-            matches.append(Match(range, "clear-text http:// URL to \(host) in \(named?.text ?? "a request")"))
+            let message = credential.map { "clear-text http:// URL to \(host) carries \($0)= in its query, in \(context)" }
+                ?? "clear-text http:// URL to \(host) in \(context)"
+            matches.append(Match(range, message))
         }
         return matches
+    }
+
+    /// Whether every other use of the Objective-C name sits in a statement that opens it
+    /// in Safari or another app.
+    private func objcOpensOnlyExternally(_ name: String, in file: ObjectiveCFile) -> Bool {
+        let tokens = file.tokens
+        let uses = file.identifiers(named: name)
+        guard uses.count > 1 else { return false }
+        return uses.dropFirst().allSatisfy { index in
+            var start = index
+            while start > 0, ![";", "{", "}"].contains(tokens[start - 1].text) { start -= 1 }
+            var end = index
+            while end < tokens.count, ![";", "{", "}"].contains(tokens[end].text) { end += 1 }
+            return tokens[start..<end].contains { Self.objcExternalOpeners.contains($0.text) }
+        }
     }
 
     // MARK: Property lists and xcconfig
@@ -222,7 +549,7 @@ struct NetworkCleartextURL: AuditRule {
         func visit(_ value: PropertyListValue, key: String?) {
             switch value {
             case .string(let text):
-                if let key, Self.isURLName(key), let host = Self.reportableHost(text) {
+                if let key, Self.isEndpointName(key), let host = Self.reportableHost(text) {
                     matches.append(Match(plist.range(ofKey: key), "clear-text http:// URL to \(host) in \(key)"))
                 }
             case .dictionary(let entries):
@@ -246,7 +573,7 @@ struct NetworkCleartextURL: AuditRule {
             let value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             // `http:/$()/host` is how an xcconfig writes `//` without starting a comment.
             let url = value.replacingOccurrences(of: "/$()/", with: "//")
-            guard Self.isURLName(key.split(separator: "[").first.map(String.init) ?? key), let host = Self.reportableHost(url) else { continue }
+            guard Self.isEndpointName(key.split(separator: "[").first.map(String.init) ?? key), let host = Self.reportableHost(url) else { continue }
             let column = line.utf8.distance(from: line.startIndex, to: trimmed.startIndex) + 1
             matches.append(Match(SourceRange(line: offset + 1, column: column), "clear-text http:// URL to \(host) in \(key)"))
         }

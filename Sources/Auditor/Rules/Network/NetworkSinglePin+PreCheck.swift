@@ -8,6 +8,11 @@ extension NetworkSinglePin {
         if ["kTSKPublicKeyHashes", "PublicKeysTrustEvaluator", "PinnedCertificatesTrustEvaluator"].contains(where: { identifiers.contains(Substring($0)) }) {
             return true
         }
+        // A certificate resource compared with the server's certificate or key data.
+        if ["SecCertificateCopyData", "SecKeyCopyExternalRepresentation", "SecCertificateCopyKey"].contains(where: { identifiers.contains(Substring($0)) }),
+           swift.lexical.literals.contains(where: { Self.certificateExtensions.contains($0.lowercased()) }) {
+            return true
+        }
         guard swift.lexical.literals.contains(where: { $0.utf8.count >= 20 }) else { return false }
         return identifiers.contains { NetworkTrustBypass.isPinName(String($0)) }
     }

@@ -15,7 +15,7 @@ struct NetworkSinglePin: AuditRule {
 
     let skipsTestCode = true
 
-    let triggers = ["NSPinnedDomains", "TSKPublicKeyHashes", "PublicKeysTrustEvaluator", "PinnedCertificatesTrustEvaluator", "pin", "Pin"]
+    let triggers = ["NSPinnedDomains", "TSKPublicKeyHashes", "PublicKeysTrustEvaluator", "PinnedCertificatesTrustEvaluator", "pin", "Pin", "SecCertificateCopyData", "SecKeyCopyExternalRepresentation"]
 
     let examples: [RuleExample] = [
         .plist("Info.plist", """
@@ -94,6 +94,44 @@ struct NetworkSinglePin: AuditRule {
             ]
             let pinEntryTitle = "Enter your PIN"
             func matches(_ hash: String) -> Bool { pinnedHashes.contains(hash) }
+        }
+        """),
+        .swift("""
+        // The server's leaf certificate compared with the one certificate in the bundle.
+        func connection(_ connection: NSURLConnection, willSendRequestFor challenge: URLAuthenticationChallenge) {
+            guard let trust = challenge.protectionSpace.serverTrust,
+                  let certificate = SecTrustGetCertificateAtIndex(trust, 0) else { return }
+            let remoteData = SecCertificateCopyData(certificate) as Data
+            let localData = NSData(contentsOfFile: ↓Bundle.main.path(forResource: "api.bank", ofType: "cer")!)
+            if remoteData == localData as Data? {
+                challenge.sender?.use(URLCredential(trust: trust), for: challenge)
+            } else {
+                challenge.sender?.cancel(challenge)
+            }
+        }
+        """),
+        .swift("""
+        // Two bundled certificates (current and backup), or a set loaded from the bundle: not a single pin.
+        final class CertificatePins {
+            let current = Bundle.main.url(forResource: "api-2025", withExtension: "cer")
+            let backup = Bundle.main.url(forResource: "api-2026", withExtension: "cer")
+            let all = Bundle.main.paths(forResourcesOfType: "cer", inDirectory: nil)
+            func matches(_ certificate: SecCertificate) -> Bool {
+                let data = SecCertificateCopyData(certificate) as Data
+                return [current, backup].compactMap { $0.flatMap { try? Data(contentsOf: $0) } }.contains(data)
+            }
+        }
+        """),
+        .objectiveC("""
+        - (void)connection:(NSURLConnection *)connection willSendRequestForAuthenticationChallenge:(NSURLAuthenticationChallenge *)challenge {
+            SecCertificateRef certificate = SecTrustGetCertificateAtIndex(challenge.protectionSpace.serverTrust, 0);
+            NSData *remote = (__bridge_transfer NSData *)SecCertificateCopyData(certificate);
+            NSData *local = [NSData dataWithContentsOfFile:[[NSBundle mainBundle] ↓pathForResource:@"api.bank" ofType:@"der"]];
+            if ([remote isEqualToData:local]) {
+                [challenge.sender useCredential:[NSURLCredential credentialForTrust:challenge.protectionSpace.serverTrust] forAuthenticationChallenge:challenge];
+            } else {
+                [challenge.sender cancelAuthenticationChallenge:challenge];
+            }
         }
         """),
         .objectiveC("""
@@ -194,9 +232,9 @@ struct NetworkSinglePin: AuditRule {
                 }
             }
         }
+        matches += bundledCertificatePins(file)
         return matches
     }
-
 
     // MARK: Objective-C
 
@@ -213,6 +251,53 @@ struct NetworkSinglePin: AuditRule {
                 matches.append(Match(file.range(of: tokens[index]), "kTSKPublicKeyHashes has one pin and no backup"))
             }
         }
+        matches += objcBundledCertificatePins(file)
         return matches
+    }
+
+    // MARK: Bundled certificates
+
+    static let certificateExtensions: Set<String> = ["cer", "der", "crt", "pem"]
+
+    /// `Bundle.main.path(forResource: "api", ofType: "cer")` (or `url(forResource:withExtension:)`)
+    /// in a file that compares the server's certificate or key data: when the file loads
+    /// exactly one certificate resource by name, it is the only pin.
+    private func bundledCertificatePins(_ file: SwiftFile) -> [Match] {
+        let identifiers = file.lexical.identifiers
+        guard ["SecCertificateCopyData", "SecKeyCopyExternalRepresentation", "SecCertificateCopyKey"].contains(where: { identifiers.contains(Substring($0)) }),
+              !identifiers.contains("paths"), !identifiers.contains("certificates"),
+              // A bundled CA installed as the trust anchor is chain validation, not a pin compare.
+              !identifiers.contains("SecTrustSetAnchorCertificates") else { return [] }
+        var loads: [(call: FunctionCallExprSyntax, resource: String)] = []
+        var unknown = false
+        for call in file.index.calls where call.calleeName == "path" || call.calleeName == "url" {
+            guard let resource = call.argument("forResource"),
+                  let type = (call.argument("ofType") ?? call.argument("withExtension"))?.as(StringLiteralExprSyntax.self)?.literalValue,
+                  Self.certificateExtensions.contains(type.lowercased()) else { continue }
+            guard let name = resource.as(StringLiteralExprSyntax.self)?.literalValue else { unknown = true; continue }
+            loads.append((call, "\(name).\(type)"))
+        }
+        guard !unknown, Set(loads.map(\.resource)).count == 1 else { return [] }
+        return loads.map { Match(file.range(of: $0.call.calledExpression.as(MemberAccessExprSyntax.self).map(Syntax.init) ?? Syntax($0.call)), "\($0.resource) is the only pinned certificate: no backup pin") }
+    }
+
+    /// The Objective-C form: `[[NSBundle mainBundle] pathForResource:@"api" ofType:@"cer"]`.
+    private func objcBundledCertificatePins(_ file: ObjectiveCFile) -> [Match] {
+        let tokens = file.tokens
+        guard tokens.contains(where: { ["SecCertificateCopyData", "SecKeyCopyExternalRepresentation", "SecCertificateCopyKey"].contains($0.text) }),
+              !tokens.contains(where: { $0.text == "pathsForResourcesOfType" || $0.text == "SecTrustSetAnchorCertificates" }) else { return [] }
+        var loads: [(index: Int, resource: String)] = []
+        var unknown = false
+        for index in tokens.indices where tokens[index].kind == .identifier && (tokens[index].text == "pathForResource" || tokens[index].text == "URLForResource") {
+            guard index + 5 < tokens.count, tokens[index + 1].text == ":" else { continue }
+            // `pathForResource:@"name" ofType:@"cer"`: the type follows the name.
+            guard let typeLabel = (index + 2..<min(tokens.count, index + 8)).first(where: { tokens[$0].text == "ofType" || tokens[$0].text == "withExtension" }),
+                  typeLabel + 2 < tokens.count, let type = tokens[(typeLabel + 2)...].prefix(2).first(where: { $0.kind == .string })?.text,
+                  Self.certificateExtensions.contains(type.lowercased()) else { continue }
+            guard let name = tokens[(index + 2)..<typeLabel].first(where: { $0.kind == .string })?.text, typeLabel - index <= 4 else { unknown = true; continue }
+            loads.append((index, "\(name).\(type)"))
+        }
+        guard !unknown, Set(loads.map(\.resource)).count == 1 else { return [] }
+        return loads.map { Match(file.range(of: tokens[$0.index]), "\($0.resource) is the only pinned certificate: no backup pin") }
     }
 }

@@ -109,9 +109,50 @@ struct NetworkTrustBypass: AuditRule {
             if remoteData == bundledCertificateData {
                 let credential = URLCredential(trust: serverTrust)
                 ↓challenge.sender?.use(credential, for: challenge)
+            }
+        }
+        """),
+        .swift("""
+        // A pinned certificate anywhere in the chain is no pin: a forged chain can carry the real CA.
+        func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+                        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+            guard let trust = challenge.protectionSpace.serverTrust else { return completionHandler(.cancelAuthenticationChallenge, nil) }
+            for index in 0..<SecTrustGetCertificateCount(trust) {
+                guard let certificate = SecTrustGetCertificateAtIndex(trust, index) else { continue }
+                let data = SecCertificateCopyData(certificate) as Data
+                if pinnedCertificates.contains(data) {
+                    return completionHandler(↓.useCredential, URLCredential(trust: trust))
+                }
+            }
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        }
+        """),
+        .swift("""
+        // Exact leaf pinning: the server's own certificate equals the bundled one, otherwise
+        // the challenge is cancelled. (A single pin: network-single-pin's concern.)
+        func connection(_ connection: NSURLConnection, willSendRequestFor challenge: URLAuthenticationChallenge) {
+            guard let serverTrust = challenge.protectionSpace.serverTrust,
+                  let certificate = SecTrustGetCertificateAtIndex(serverTrust, 0) else { return }
+            let remoteData = SecCertificateCopyData(certificate)
+            let bundledData = NSData(contentsOfFile: Bundle.main.path(forResource: "api.bank", ofType: "cer")!)
+            if remoteData == bundledData {
+                let credential = URLCredential(trust: serverTrust)
+                challenge.sender?.use(credential, for: challenge)
             } else {
                 challenge.sender?.cancel(challenge)
             }
+        }
+        func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+                        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+            guard let trust = challenge.protectionSpace.serverTrust, let key = SecTrustCopyKey(trust),
+                  let keyData = SecKeyCopyExternalRepresentation(key, nil) as Data? else {
+                return completionHandler(.cancelAuthenticationChallenge, nil)
+            }
+            if pinnedKeyHashes.contains(sha256(keyData)) {
+                completionHandler(.useCredential, URLCredential(trust: trust))
+                return
+            }
+            completionHandler(.cancelAuthenticationChallenge, nil)
         }
         """),
         .swift("""
@@ -215,6 +256,21 @@ struct NetworkTrustBypass: AuditRule {
             }
         }
         """),
+        .objectiveC("""
+        // Exact leaf pinning, mismatch cancelled.
+        - (void)URLSession:(NSURLSession *)session didReceiveChallenge:(NSURLAuthenticationChallenge *)challenge
+          completionHandler:(void (^)(NSURLSessionAuthChallengeDisposition, NSURLCredential *))completionHandler {
+            SecTrustRef trust = challenge.protectionSpace.serverTrust;
+            SecCertificateRef certificate = SecTrustGetCertificateAtIndex(trust, 0);
+            NSData *remote = (__bridge_transfer NSData *)SecCertificateCopyData(certificate);
+            NSData *pinned = [NSData dataWithContentsOfFile:[[NSBundle mainBundle] pathForResource:@"api.bank" ofType:@"cer"]];
+            if ([remote isEqualToData:pinned]) {
+                completionHandler(NSURLSessionAuthChallengeUseCredential, [NSURLCredential credentialForTrust:trust]);
+            } else {
+                completionHandler(NSURLSessionAuthChallengeCancelAuthenticationChallenge, nil);
+            }
+        }
+        """),
     ]
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
@@ -229,7 +285,7 @@ struct NetworkTrustBypass: AuditRule {
     // MARK: Swift
 
     private static let evaluations: Set<String> = ["SecTrustEvaluateWithError", "SecTrustEvaluate", "SecTrustEvaluateAsyncWithError", "SecTrustEvaluateAsync", "SecTrustEvaluateFastAsync"]
-    private static let pinFunctions: Set<String> = [
+    static let pinFunctions: Set<String> = [
         "SecCertificateCopyData", "SecTrustCopyCertificateChain", "SecTrustGetCertificateAtIndex", "SecCertificateCopyKey",
         "SecTrustCopyKey", "SecTrustCopyPublicKey", "SecKeyCopyExternalRepresentation",
     ]
@@ -249,7 +305,8 @@ struct NetworkTrustBypass: AuditRule {
             if let base = member.base?.trimmedDescription, !Self.dispositionBases.contains(base) { continue }
             guard let scope = member.enclosingFunctionDecl.map(Syntax.init) ?? member.enclosingBody else { continue }
             if name == "useCredential" {
-                guard trustCredential(in: scope), !evaluates(scope, evaluatingFunctions: evaluatingFunctions, declared: declaredFunctions) else { continue }
+                guard trustCredential(in: scope), !evaluates(scope, evaluatingFunctions: evaluatingFunctions, declared: declaredFunctions),
+                      !isLeafPinned(member, scope: scope) else { continue }
                 matches.append(Match(file.range(of: member), ".useCredential with URLCredential(trust:) without a successful SecTrustEvaluateWithError: any certificate, even self-signed or for another host, is accepted"))
             } else if fallsBackAfterMismatch(member, scope: scope) {
                 matches.append(Match(file.range(of: member), "after a pin mismatch the challenge falls back to .performDefaultHandling: any certificate a trusted CA issued, including a user-installed proxy CA, is accepted"))
@@ -266,7 +323,7 @@ struct NetworkTrustBypass: AuditRule {
             } else if name == "setAllowsAnyHTTPSCertificate", call.arguments.first?.expression.trimmedDescription == "true" {
                 matches.append(Match(file.range(of: call), "setAllowsAnyHTTPSCertificate turns off certificate validation for the host"))
             } else if name == "use", let scope = call.enclosingFunctionDecl.map(Syntax.init) ?? call.enclosingBody,
-                      let argument = call.arguments.first?.expression, isTrustCredential(argument, in: scope),
+                      let argument = call.arguments.first?.expression, isTrustCredential(argument, in: scope), !isLeafPinned(call, scope: scope),
                       !evaluates(scope, evaluatingFunctions: evaluatingFunctions, declared: declaredFunctions) {
                 matches.append(Match(file.range(of: call), "the challenge sender uses URLCredential(trust:) without SecTrustEvaluateWithError: any certificate is accepted"))
             }
@@ -398,7 +455,7 @@ struct NetworkTrustBypass: AuditRule {
         return words.contains { ["pin", "pins", "pinned", "fingerprint", "hash", "matches", "match"].contains($0) }
     }
 
-    private func isNegated(_ text: String) -> Bool {
+    func isNegated(_ text: String) -> Bool {
         let trimmed = text.trimmingPrefix(while: { $0 == " " || $0 == "(" })
         return trimmed.hasPrefix("!") || text.contains("!=") || text.contains("== false")
     }
@@ -421,6 +478,8 @@ struct NetworkTrustBypass: AuditRule {
                       !bodyTokens.contains(where: { Self.objcEvaluations.contains($0.text) }) else { continue }
                 // A validator method that receives the trust may evaluate it: stay silent.
                 if bodyTokens.contains(where: { ["evaluateServerTrust", "validateTrust", "evaluate"].contains($0.text) }) { continue }
+                // The exact leaf compared with a pinned copy, the mismatch cancelled: pinning.
+                if objcIsLeafPinned(tokens, at: index, body: body) { continue }
                 matches.append(Match(file.range(of: token), "\(token.text) with credentialForTrust: without SecTrustEvaluateWithError: any certificate is accepted"))
             case "NSURLSessionAuthChallengePerformDefaultHandling":
                 if objcFallsBack(tokens, at: index, body: file.bodyRange(containing: index)) {

@@ -15,7 +15,7 @@ struct PrivacyManifestMissing: AuditRule {
     let skipsTestCode = true
 
     let triggers = ["UserDefaults", "AppStorage", "creationDate", "modificationDate", "ModificationDate", "CreationDate", "stat(", "stat (", "fstat", "lstat", "statfs", "getattrlist",
-                    "systemUptime", "mach_absolute_time", "boottime", "BOOTTIME", "Capacity", "FreeSize", "systemSize", "SystemSize", "statvfs", "activeInputModes"]
+                    "systemUptime", "mach_absolute_time", "boottime", "BOOTTIME", "sysctl", "Capacity", "FreeSize", "systemSize", "SystemSize", "statvfs", "activeInputModes"]
 
     private static let userDefaults = "NSPrivacyAccessedAPICategoryUserDefaults"
     private static let fileTimestamp = "NSPrivacyAccessedAPICategoryFileTimestamp"
@@ -137,40 +137,34 @@ struct PrivacyManifestMissing: AuditRule {
     private static let fileTimestampFunctions: Set<String> = ["stat", "fstat", "lstat", "fstatat", "getattrlist", "fgetattrlist", "getattrlistat", "getattrlistbulk"]
     private static let diskSpaceFunctions: Set<String> = ["statfs", "statvfs", "fstatfs", "fstatvfs"]
 
+    /// Names whose every use in code is a required-reason API use, found on the lexical
+    /// pass without parsing.
+    private static let swiftIdentifiers: [String: String] = {
+        var names: [String: String] = [
+            "UserDefaults": userDefaults, "NSUserDefaults": userDefaults,
+            "NSFileSystemFreeSize": diskSpace, "NSFileSystemSize": diskSpace,
+            "KERN_BOOTTIME": bootTime, "systemUptime": bootTime,
+            "NSFileModificationDate": fileTimestamp, "NSFileCreationDate": fileTimestamp,
+            "activeInputModes": keyboards,
+        ]
+        for name in fileTimestampMembers { names[name] = fileTimestamp }
+        for name in diskSpaceMembers { names[name] = diskSpace }
+        return names
+    }()
+
+    /// Names that are an API use only in some syntactic positions: these need the parse.
+    private static let swiftContextualNames: Set<String> = fileTimestampFunctions.union(diskSpaceFunctions).union(["creationDate", "modificationDate"])
+
     private func swiftUses(_ file: SwiftFile) -> [(category: String, range: SourceRange, api: String)] {
-        var uses: [(category: String, range: SourceRange, api: String)] = []
-        for reference in file.index.references {
-            let name = reference.baseName.text
-            if name == "UserDefaults" || name == "NSUserDefaults" {
-                uses.append((Self.userDefaults, file.range(of: reference), name))
-            } else if name == "NSFileSystemFreeSize" || name == "NSFileSystemSize" {
-                uses.append((Self.diskSpace, file.range(of: reference), name))
-            } else if name == "KERN_BOOTTIME" {
-                uses.append((Self.bootTime, file.range(of: reference), name))
-            } else if name == "NSFileModificationDate" || name == "NSFileCreationDate" {
-                uses.append((Self.fileTimestamp, file.range(of: reference), name))
-            }
-        }
-        for attribute in file.index.attributes where attribute.attributeName.trimmedDescription == "AppStorage" {
-            uses.append((Self.userDefaults, file.range(of: attribute), "@AppStorage"))
-        }
+        var uses = swiftLexicalUses(file)
+        let identifiers = file.lexical.identifiers
+        guard Self.swiftContextualNames.contains(where: { identifiers.contains(Substring($0)) }) else { return uses }
         for member in file.index.memberAccesses {
             let name = member.declName.baseName.text
-            let base = member.base?.trimmedDescription
-            let range = file.range(of: member.declName)
-            if Self.fileTimestampMembers.contains(name) {
-                uses.append((Self.fileTimestamp, member.base == nil ? file.range(of: member) : range, name))
-            } else if name == "creationDate" || name == "modificationDate" {
-                // Only as a FileAttributeKey: `attributes[.modificationDate]`, `FileAttributeKey.creationDate`.
-                if base == "FileAttributeKey" || (member.base == nil && isAttributeKeyUse(member)) {
-                    uses.append((Self.fileTimestamp, member.base == nil ? file.range(of: member) : range, name))
-                }
-            } else if Self.diskSpaceMembers.contains(name) {
-                uses.append((Self.diskSpace, member.base == nil ? file.range(of: member) : range, name))
-            } else if name == "systemUptime" {
-                uses.append((Self.bootTime, range, name))
-            } else if name == "activeInputModes" {
-                uses.append((Self.keyboards, range, name))
+            guard name == "creationDate" || name == "modificationDate" else { continue }
+            // Only as a FileAttributeKey: `attributes[.modificationDate]`, `FileAttributeKey.creationDate`.
+            if member.base?.trimmedDescription == "FileAttributeKey" || (member.base == nil && isAttributeKeyUse(member)) {
+                uses.append((Self.fileTimestamp, member.base == nil ? file.range(of: member) : file.range(of: member.declName), name))
             }
         }
         for call in file.index.calls where call.calledExpression.is(DeclReferenceExprSyntax.self) && call.arguments.count >= 2 {
@@ -181,13 +175,51 @@ struct PrivacyManifestMissing: AuditRule {
                 uses.append((Self.diskSpace, file.range(of: call), name))
             }
         }
-        for call in file.index.calls where call.calleeName == "mach_absolute_time" && call.arguments.isEmpty {
-            uses.append((Self.bootTime, file.range(of: call), "mach_absolute_time"))
-        }
-        for string in file.index.strings where string.literalValue == "kern.boottime" {
-            uses.append((Self.bootTime, file.range(of: string), "sysctl kern.boottime"))
+        return uses
+    }
+
+    /// The uses the lexical pass can tell: the names in ``swiftIdentifiers`` (a leading
+    /// `.` of an implicit member included), `@AppStorage`, `mach_absolute_time()` and the
+    /// `"kern.boottime"` sysctl name.
+    private func swiftLexicalUses(_ file: SwiftFile) -> [(category: String, range: SourceRange, api: String)] {
+        let tokens = file.tokens.tokens
+        let utf8 = Array(file.text.utf8)
+        var uses: [(category: String, range: SourceRange, api: String)] = []
+        for (index, token) in tokens.enumerated() {
+            switch token.kind {
+            case .literal:
+                if utf8[token.start..<token.end].elementsEqual("kern.boottime".utf8) {
+                    uses.append((Self.bootTime, file.range(fromOffset: token.start - 1, to: token.end + 1), "sysctl kern.boottime"))
+                }
+            case .identifier:
+                let name = String(decoding: utf8[token.start..<token.end], as: UTF8.self)
+                if let category = Self.swiftIdentifiers[name] {
+                    // `.volumeAvailableCapacityKey`: an implicit member starts at its dot.
+                    let implicit = token.start >= 1 && utf8[token.start - 1] == UInt8(ascii: ".")
+                        && (token.start < 2 || !Self.endsExpression(utf8[token.start - 2]))
+                    uses.append((category, file.range(fromOffset: implicit ? token.start - 1 : token.start, to: token.end), name))
+                } else if name == "AppStorage", index > 0, tokens[index - 1].kind == .punctuation, tokens[index - 1].byte == UInt8(ascii: "@") {
+                    uses.append((Self.userDefaults, file.range(fromOffset: tokens[index - 1].start, to: token.end), "@AppStorage"))
+                } else if name == "mach_absolute_time", index + 2 < tokens.count,
+                          tokens[index + 1].byte == UInt8(ascii: "("), tokens[index + 1].start == token.end, tokens[index + 2].byte == UInt8(ascii: ")") {
+                    uses.append((Self.bootTime, file.range(fromOffset: token.start, to: tokens[index + 2].end), "mach_absolute_time"))
+                }
+            default:
+                break
+            }
         }
         return uses
+    }
+
+    /// Whether a byte before `.` ends an expression, making the member explicit (`a.b`, `x?.b`, `f().b`).
+    private static func endsExpression(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "\""), 0x80...0xFF:
+            return true
+        default:
+            return false
+        }
     }
 
     /// `.modificationDate` used as a file attribute key: a subscript key, a dictionary

@@ -158,6 +158,8 @@ enum SecretFormats {
         guard !isPlaceholder(text), text.count >= 6, text.count <= 4096 else { return false }
         if text.contains(where: { $0 == " " || $0 == "\n" || $0 == "\t" }) { return false }
         if text.contains("://") || text.hasPrefix("/") || text.hasPrefix("data:") || text.hasPrefix("iVBORw0KGgo") || text.hasPrefix("/9j/") { return false }
+        // A certificate or public-key pin (`sha256/…`) is a public hash.
+        if text.lowercased().hasPrefix("sha256/") || text.lowercased().hasPrefix("sha1/") { return false }
         if isUUID(text) { return false }
         let letters = text.filter(\.isLetter).count
         let digits = text.filter(\.isNumber).count
@@ -193,8 +195,62 @@ enum SecretFormats {
         return parts.map(\.count) == [8, 4, 4, 4, 12] && parts.allSatisfy { $0.allSatisfy(\.isHexDigit) }
     }
 
-    /// The first four characters and an ellipsis: what a message may show of a secret.
-    static func redacted(_ value: String) -> String { String(value.prefix(4)) + "…" }
+    /// At most the first four characters (fewer for a short value: a third of it) and an
+    /// ellipsis: what a message may show of a secret.
+    static func redacted(_ value: String) -> String { String(value.prefix(min(4, value.count / 3))) + "…" }
+
+    // MARK: - Passwords in code
+
+    /// Exact values that stand for "a password goes here", not a password.
+    static let passwordPlaceholders: Set<String> = [
+        "password", "passwd", "pass", "pwd", "passcode", "pin", "secret", "token", "changeme", "changeit",
+        "none", "null", "nil", "empty", "unknown", "default", "true", "false", "yes", "no", "undefined", "hidden",
+        "required", "optional", "invalid", "missing", "disabled", "enabled", "error", "success", "failed", "string",
+        "text", "value", "secure", "masked",
+    ]
+
+    /// Whether `value`, written in code as a password-like credential (`let passwd =
+    /// "…"`, `password == "…"`, `login(password: "…")`), is a real value: four
+    /// characters or more, not an exact placeholder (`password`, `<password>`,
+    /// `YOUR_PASSWORD`, `changeme`, `xxxx`, `********`) or the name itself, not a
+    /// sentence, URL, path, format, certificate pin or key name (`userPassword`,
+    /// `auth_token`). A value that merely contains a placeholder word (`dvpassword`) is real.
+    static func looksLikePassword(_ value: String, name: String) -> Bool {
+        guard value.count >= 4, value.count <= 64, !isPlaceholder(value) else { return false }
+        guard value.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline }) else { return false }
+        let lower = value.lowercased()
+        if passwordPlaceholders.contains(lower) { return false }
+        if value.contains("://") || value.hasPrefix("/") || lower.hasPrefix("sha256/") || lower.hasPrefix("sha1/") || value.contains("%") || value.contains("\\(") {
+            return false
+        }
+        // The name itself: `password = "Password"`, `pin = "PIN"`.
+        let words = SensitiveNames.splitWords(name)
+        let folded = String(lower.filter { $0.isLetter || $0.isNumber })
+        if words.contains(folded) || words.joined() == folded { return false }
+        return !isKeyName(value)
+    }
+
+    /// `kSecKeyAlgorithmRSAEncryptionPKCS1`, `CCKeyDerivationPBKDF`: a name from code
+    /// (letters, digits and underscores; camel humps; few digits), not a random secret.
+    static func isCodeIdentifier(_ value: String) -> Bool {
+        guard let first = value.first, first.isLetter, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return false }
+        var humps = 0
+        var previousIsLower = false
+        for character in value {
+            if character.isUppercase && previousIsLower { humps += 1 }
+            previousIsLower = character.isLowercase
+        }
+        return humps >= 2 && value.filter(\.isNumber).count <= 2
+    }
+
+    /// `userPassword`, `auth_token`, `com.app.pin`: a key or field name that names a
+    /// secret, not a secret.
+    static func isKeyName(_ value: String) -> Bool {
+        guard SensitiveNames.isSensitive(value) else { return false }
+        if value.contains("_") || value.contains(".") { return true }
+        let identifierLike = value.allSatisfy { $0.isLetter || $0.isNumber }
+        return identifierLike && value.first?.isLowercase == true && value.dropFirst().contains(where: \.isUppercase)
+    }
 
     /// Whether `path` is test code, a mock or a preview, where sample tokens are normal.
     static func isTestPath(_ path: String) -> Bool { TestPaths.contains(path) }

@@ -2,15 +2,25 @@ extension SecretHardcoded {
     /// For Swift: whether any string literal could be reported, judged on the lexical
     /// scan without parsing — a provider format anywhere in a literal, or a value that
     /// would look like a secret under the most permissive name (a password-like one only
-    /// when the file mentions such a name). A superset of what ``check(_:project:)`` reports.
+    /// when the file mentions such a name), or a real value where a password-like name or
+    /// a compared credential is written. A superset of what ``check(_:project:)`` reports.
     func mayMatch(_ file: ScannedFile) -> Bool {
         guard case .swift(let swift) = file else { return true }
         let inTests = SecretFormats.isTestPath(swift.path)
         let lowered = swift.text.lowercased()
         let passwordNamed = !inTests && ["pass", "pwd", "pin"].contains { ByteSearch.contains(lowered, $0) }
-        for literal in swift.lexical.literals {
+        // Any real value counts when a password-like name is written (`passwd`,
+        // `password:`, `"pin":`), or when a credential is compared (`token == "…"`).
+        let lexical = swift.lexical
+        let passwordLikeName = passwordNamed && (lexical.identifiers.contains { SecretNaming.isSecretName($0) && SecretValueNames.isPasswordLike(String($0)) }
+            || lexical.literals.contains { $0.utf8.count <= 64 && SecretNaming.isSecretName($0) && SecretValueNames.isPasswordLike(String($0)) })
+        let credentialCompared = !inTests && (passwordNamed || ["secret", "token"].contains { ByteSearch.contains(lowered, $0) })
+            && ["==", "!=", "isEqual"].contains { ByteSearch.contains(swift.text, $0) }
+            && lexical.identifiers.contains { SecretNaming.isSecretName($0) && SecretHardcoded.isCredentialName(String($0)) }
+        for literal in lexical.literals {
             let value = String(literal)
             if SecretFormats.find(in: value) != nil { return true }
+            if (passwordLikeName || credentialCompared) && SecretFormats.looksLikePassword(value, name: "") { return true }
             guard !inTests, value.utf8.count >= 6 else { continue }
             var bare = Substring(value)
             for scheme in ["Bearer ", "Basic ", "Token "] where bare.hasPrefix(scheme) { bare = bare.dropFirst(scheme.count) }

@@ -107,6 +107,55 @@ struct SecretHardcoded: AuditRule {
             [request setValue:@↓"Bearer 4e7a1d8f2b5c9e3a6d0f4b7c1e8a5d2f" forHTTPHeaderField:@"Authorization"];
         }
         """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        // A credential checked against, or passed as, a literal.
+        fileprivate let cookiePassword = ↓"dvpassword"
+        func unlock(username: String, password: String) {
+            if username == "Admin" && password == ↓"This!sA5Ecret" { openVault() }
+            if passwordTextField.text == ↓"root" { openVault() }
+            secureStore(userName: "iGoat", password: ↓"taoGi")
+            // An encryption call's password is crypto-hardcoded-key's finding, not a second one here.
+            let plain = try? RNDecryptor.decryptData(blob, withPassword: "Secret-Key")
+            let passwd = ↓"tenzinnorgay"
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        // Placeholders, field and key names, UI text, pins and code identifiers.
+        enum LoginKeys {
+            static let passwordKey = "userPassword"
+            static let pinStorageKey = "user_pin"
+            static let pin = "sha256/r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E="
+            static let classInternetPassword = "inet"
+            static let demoPIN = PIN("246810")
+        }
+        func validate(token: Token) {
+            if password == "" || password == "password" || passwordField.text == "Password" { return }
+            if token.text == "kSecAttrAccessible" || tokenType == "Bearer" { return }
+            let field = SecureField("Password", text: $password)
+            promptForPIN(placeholder: "Enter PIN", title: "Unlock")
+            login(password: "<password>")
+            login(password: "YOUR_PASSWORD")
+            login(password: "********")
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.objectiveC, """
+        static NSString *const CookiePassword = @↓"dvpassword";
+        - (BOOL)check {
+            if ([self.passwordField.text isEqualToString:@↓"root"]) { return YES; }
+            if ([pin isEqualToString:@↓"4321"]) { return YES; }
+            NSData *plain = [RNDecryptor decryptData:blob withPassword:@"Secret-Key" error:nil];
+            return NO;
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.objectiveC, """
+        - (void)check {
+            if ([self.passwordField.text isEqualToString:@""]) { return; }
+            if ([token.text isEqualToString:@"kSecAttrAccessible"]) { return; }
+            if ([self.theTextField.text isEqualToString:@"root"]) { return; }
+            self.passwordField.placeholder = @"Password";
+            [alert setTitle:@"Enter password"];
+        }
+        """, silencedInsideStrings: false),
         RuleExample(.objectiveC, """
         #define API_KEY_NAME @"X-Api-Key"
         static NSString *const kTokenKey = @"authToken";
@@ -178,14 +227,45 @@ struct SecretHardcoded: AuditRule {
     // MARK: - Deciding
 
     /// The finding for `value` (the literal's content), bound to `name` if known.
-    private func judge(_ value: String, name: String?, path: String, ignoringGoogleKeys: Bool = false) -> String? {
+    /// In code (`inCode`), a password-like name (`passwd`, `password:`) accepts any real
+    /// value (``SecretFormats/looksLikePassword(_:name:)``); in data files (JSON, plists,
+    /// xcconfig), where such keys often hold UI text, it needs a digit or a symbol.
+    private func judge(_ value: String, name: String?, path: String, ignoringGoogleKeys: Bool = false, inCode: Bool = false) -> String? {
         let inTests = SecretFormats.isTestPath(path)
         if let hit = SecretFormats.find(in: value, ignoringGoogleKeys: ignoringGoogleKeys), !(inTests && hit.weakInTests) {
             return "\(hit.kind) (\(SecretFormats.redacted(hit.value))) is hard-coded" + (name.map { " in \($0)" } ?? "")
         }
-        guard !inTests, let name, isSecretName(name), !CryptoKeyNames.isCryptoKeyName(name),
-              SecretFormats.looksLikeSecret(value, passwordLike: SecretValueNames.isPasswordLike(name)) else { return nil }
+        guard !inTests, let name, isSecretName(name), !CryptoKeyNames.isCryptoKeyName(name) else { return nil }
+        let passwordLike = SecretValueNames.isPasswordLike(name)
+        let found = inCode && passwordLike ? SecretFormats.looksLikePassword(value, name: name) || SecretFormats.looksLikeSecret(value, passwordLike: true)
+            : SecretFormats.looksLikeSecret(value, passwordLike: passwordLike)
+        guard found else { return nil }
         return "\(name) holds a hard-coded secret (\(SecretFormats.redacted(value)))"
+    }
+
+    /// The finding for `value` compared with the credential `name` (`password == "root"`).
+    /// A password, PIN or passcode accepts any real value; a token or secret (also a
+    /// lexer's `token`, compared with `"kSecAttrAccessible"`) needs a random-looking value
+    /// that is not a code identifier.
+    private func judgeComparison(_ value: String, name: String, path: String) -> String? {
+        guard !SecretFormats.isTestPath(path), SecretFormats.looksLikePassword(value, name: name) else { return nil }
+        guard SecretValueNames.isPasswordLike(name)
+            || SecretFormats.looksLikeSecret(value, passwordLike: false) && !SecretFormats.isCodeIdentifier(value) else { return nil }
+        return "\(name) is checked against a hard-coded value (\(SecretFormats.redacted(value)))"
+    }
+
+    /// Whether a value compared with `name` is a credential check: a secret value named
+    /// like a password, PIN, passcode, secret or token (`passwordTextField.text` counts as
+    /// its field).
+    static func isCredentialName(_ name: String) -> Bool {
+        guard SensitiveNames.isSensitive(name) else { return false }
+        let words = SensitiveNames.splitWords(name)
+        if let first = words.first, words.count > 1, SecretValueNames.predicateWords.contains(first) { return false }
+        let credential = SecretValueNames.isPasswordLike(name) || words.contains("secret") || words.contains("token")
+        guard credential else { return false }
+        if SecretValueNames.isSecretValue(name) { return true }
+        // `passwordField`, `pinTextField`: the field's text is meant.
+        return ["field", "textfield", "input"].contains(words.last ?? "")
     }
 
     private static let secretHeaders: Set<String> = ["authorization", "x-api-key", "x-auth-token", "api-key", "apikey", "x-access-token", "proxy-authorization"]
@@ -210,11 +290,57 @@ struct SecretHardcoded: AuditRule {
                 }
                 continue
             }
-            guard let value = literal.literalValue, value.utf8.count >= 6 else { continue }
-            guard let message = judge(value, name: bindingName(of: literal), path: file.path) else { continue }
+            guard let value = literal.literalValue, value.utf8.count >= 4 else { continue }
+            // The password or key of an encryption call is crypto-hardcoded-key's finding.
+            if let argument = literal.parent?.as(LabeledExprSyntax.self), CryptoWrapperSinks.isKeyArgument(argument) { continue }
+            if let compared = comparedCredential(of: literal) {
+                if let message = judgeComparison(value, name: compared, path: file.path) { matches.append(Match(file.range(of: literal), message)) }
+                continue
+            }
+            let name = bindingName(of: literal)
+            let labelled = literal.parent?.as(LabeledExprSyntax.self)?.label != nil
+            // Shorter than six characters: only a value passed as `password:`.
+            if value.utf8.count < 6, !(labelled && name.map(SecretValueNames.isPasswordLike) ?? false) { continue }
+            // `PIN("…")`: a value of a type named like a secret is weaker evidence than a
+            // binding or an argument label, and needs a digit or symbol and a letter.
+            let typeNoun = !labelled && literal.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName.first?.isUppercase == true
+            guard let message = judge(value, name: name, path: file.path, inCode: !typeNoun) else { continue }
             matches.append(Match(file.range(of: literal), message))
         }
         return matches
+    }
+
+    /// The credential a literal is compared with: `password == "…"`, `"…" != pin`,
+    /// `passwordField.text == "…"`; nil for any other literal.
+    private func comparedCredential(of literal: StringLiteralExprSyntax) -> String? {
+        guard let sequence = literal.parent?.as(SequenceExprSyntax.self) ?? literal.parent?.parent?.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard let position = elements.firstIndex(where: { $0.id == literal.id || $0.id == literal.parent?.id }) else { return nil }
+        func isEquality(_ index: Int) -> Bool {
+            guard elements.indices.contains(index), let text = elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+            return text == "==" || text == "!=" || text == "==="
+        }
+        let operand: ExprSyntax
+        if isEquality(position - 1), position >= 2 {
+            operand = elements[position - 2]
+        } else if isEquality(position + 1), position + 2 < elements.count {
+            operand = elements[position + 2]
+        } else {
+            return nil
+        }
+        let bare = BindingValues.unwrap(operand)
+        var name: String?
+        if let member = bare.as(MemberAccessExprSyntax.self) {
+            name = member.declName.baseName.text
+            // `passwordField.text`: the field names the value.
+            if name == "text", let base = member.base.map(BindingValues.unwrap) {
+                name = base.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text
+            }
+        } else if let reference = bare.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        }
+        guard let name, Self.isCredentialName(name) else { return nil }
+        return name
     }
 
     /// The name a literal is bound to: `let apiKey = "…"`, `"api_key": "…"`,
@@ -279,11 +405,48 @@ struct SecretHardcoded: AuditRule {
     private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
         let tokens = file.tokens
         var matches: [Match] = []
-        for (index, token) in tokens.enumerated() where token.kind == .string && token.text.utf8.count >= 6 {
-            guard let message = judge(token.text, name: objectiveCName(of: index, in: tokens), path: file.path) else { continue }
+        // The password or key of an encryption message is crypto-hardcoded-key's finding.
+        let cryptoArguments = CryptoWrapperSinks.objectiveCArguments(in: tokens).map(\.argument)
+        for (index, token) in tokens.enumerated() where token.kind == .string && token.text.utf8.count >= 4 {
+            if cryptoArguments.contains(where: { $0.contains(index) }) { continue }
+            if let compared = Self.objectiveCComparedCredential(of: index, in: tokens) {
+                if let message = judgeComparison(token.text, name: compared, path: file.path) { matches.append(Match(file.range(of: token), message)) }
+                continue
+            }
+            let name = objectiveCName(of: index, in: tokens)
+            // Shorter than six characters: only a value passed as `password:`.
+            let labelled = index >= 2 && tokens[index - 1].text == ":" && tokens[index - 2].kind == .identifier
+            if token.text.utf8.count < 6, !(labelled && name.map(SecretValueNames.isPasswordLike) ?? false) { continue }
+            guard let message = judge(token.text, name: name, path: file.path, inCode: true) else { continue }
             matches.append(Match(file.range(of: token), message))
         }
         return matches
+    }
+
+    /// `[password isEqualToString:@"…"]`, `[self.pinField.text isEqualToString:@"…"]`:
+    /// the credential the string at `index` is compared with, or nil.
+    static func objectiveCComparedCredential(of index: Int, in tokens: [ObjectiveCToken]) -> String? {
+        guard index >= 3, tokens[index - 1].text == ":", tokens[index - 2].text == "isEqualToString" || tokens[index - 2].text == "isEqual" else { return nil }
+        // The receiver: back to the `[` that opens the message.
+        var depth = 0
+        var position = index - 3
+        var identifiers: [String] = []
+        while position >= 0 {
+            let text = tokens[position].text
+            if tokens[position].kind == .punctuation {
+                if text == "]" || text == ")" { depth += 1 }
+                if text == "[" || text == "(" {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+            }
+            if depth == 0, tokens[position].kind == .identifier { identifiers.append(text) }
+            if tokens[position].kind == .string, depth == 0 { return nil }
+            position -= 1
+        }
+        guard position >= 0, tokens[position].text == "[", var name = identifiers.first else { return nil }
+        if name == "text", identifiers.count > 1 { name = identifiers[1] }
+        return isCredentialName(name) ? name : nil
     }
 
     /// `#define NAME @"…"`, `NSString *const NAME = @"…"`, `char NAME[] = "…"`,

@@ -30,6 +30,9 @@ enum SecretValueNames {
         "delete", "remove", "clear", "reset", "forgot", "update", "change", "handle", "on", "set",
     ]
 
+    /// Words after which a name says where its value comes from or is for.
+    static let prepositions: Set<String> = ["from", "for", "of"]
+
     /// Secret words whose `…Key` still names a secret value (`apiKey`, `privateKey`).
     static let keyQualifiers: Set<String> = [
         "api", "private", "secret", "access", "signing", "encryption", "master", "auth", "session", "client",
@@ -39,9 +42,17 @@ enum SecretValueNames {
     /// Whether `name` names a secret's value: it is sensitive (``SensitiveNames``), does
     /// not end in a describing word and does not start with a predicate.
     static func isSecretValue(_ name: String) -> Bool {
+        guard SensitiveNames.mayBeSensitive(name.utf8) else { return false }
         let words = SensitiveNames.splitWords(name)
         guard let last = words.last, let first = words.first, SensitiveNames.isSensitive(name) else { return false }
         if predicateWords.contains(first) && words.count > 1 { return false }
+        // `passwordFromKeychain`, `tokenForUser`: the words before the preposition name
+        // the value, whatever names its source.
+        // `lengthOfPassword`, `keyForToken`: what the head names is a fact or a key name.
+        if let cut = words.firstIndex(where: { prepositions.contains($0) }), cut > 0, cut < words.count - 1 {
+            if isSecretValue(words[..<cut].joined(separator: "_")) { return true }
+            if describingWords.contains(words[cut - 1]) || words[cut - 1] == "key" { return false }
+        }
         if last == "key" {
             // `apiKey`, `privateKey` hold secrets; `tokenKey`, `passwordKey` are key names.
             guard words.count >= 2 else { return false }

@@ -6,16 +6,17 @@ public enum SensitiveNames {
         "password", "passwd", "passcode", "pwd", "secret", "token", "apikey", "api_key", "accesskey",
         "privatekey", "private_key", "credential", "sessionid", "session_id", "sessiontoken", "authkey",
         "auth_key", "bearer", "jwt", "pin", "otp", "cvv", "cardnumber", "refreshtoken", "clientsecret",
-        "signingkey", "encryptionkey", "masterkey", "seed", "mnemonic",
+        "signingkey", "encryptionkey", "masterkey", "seed", "mnemonic", "passphrase", "cvc",
     ]
 
     /// Stems that only count as a whole word (they occur inside innocent words:
     /// "pin" in "spinner", "shipping"; "seed" in "seeded"; "otp" in "hotpot").
-    static let wholeWordStems: Set<String> = ["pin", "otp", "pwd", "seed", "jwt", "cvv"]
+    static let wholeWordStems: Set<String> = ["pin", "otp", "pwd", "seed", "jwt", "cvv", "cvc"]
 
     /// Whether `name` (an identifier, a defaults key, a dictionary key) names a secret.
     /// Splits camelCase, snake_case, kebab-case and dots into words.
     public static func isSensitive(_ name: String) -> Bool {
+        guard mayBeSensitive(name.utf8) else { return false }
         let words = splitWords(name)
         let joined = words.joined()
         for stem in stems {
@@ -25,8 +26,88 @@ public enum SensitiveNames {
                 return true
             }
         }
+        return namesCardNumber(words)
+    }
+
+    /// Card-number abbreviations (`cc`, `pan`) that count only as a whole word ending the
+    /// name or followed by a word about the number (`ccNo`, `_ccField`, `cardPan`), never
+    /// inside another word (`accessory`, `success`, `span`, `company`) nor as an e-mail
+    /// carbon copy or a gesture (`ccRecipients`, `panGesture`); `card` followed by an
+    /// abbreviation of "number" (`cardNo`, `card_num`).
+    static let cardWords: Set<String> = ["cc", "pan"]
+    static let cardNumberFollowers: Set<String> = ["no", "num", "nr", "nbr", "number", "field", "textfield", "text", "input", "value", "digits", "tf"]
+    private static let numberAbbreviations: Set<String> = ["no", "num", "nr", "nbr"]
+    /// First words (at a word start, any case) that ``cardWords`` and `card` names begin
+    /// with: what ``mayBeSensitive(_:)`` looks for besides ``stems``.
+    static let wordStartStems: [String] = ["cc", "pan", "card"]
+
+    private static func namesCardNumber(_ words: [String]) -> Bool {
+        for (offset, word) in words.enumerated() {
+            let next = offset + 1 < words.count ? words[offset + 1] : nil
+            if word == "card" {
+                if let next, numberAbbreviations.contains(next) { return true }
+            } else if cardWords.contains(word) {
+                guard let next else { return true }
+                if cardNumberFollowers.contains(next) { return true }
+            }
+        }
         return false
     }
+
+    /// A byte-level pre-check, many times cheaper than ``isSensitive(_:)``, which it never
+    /// contradicts: false only when the name, lower-cased with its separators removed,
+    /// contains no stem (every sensitive name does). Names with non-ASCII bytes are left
+    /// to the full check, whose Unicode lower-casing could make a stem.
+    static func mayBeSensitive(_ name: some Collection<UInt8>) -> Bool {
+        var folded: [UInt8] = []
+        folded.reserveCapacity(name.count)
+        // Where ``splitWords(_:)`` starts a word (in `folded`), for ``wordStartStems``.
+        var wordStarts: [Int] = []
+        var previousIsLower = false
+        var afterSeparator = true
+        for byte in name {
+            if byte >= 0x80 { return true }
+            switch byte {
+            case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: " "), UInt8(ascii: "/"):
+                afterSeparator = true
+                previousIsLower = false
+                continue
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if afterSeparator || previousIsLower { wordStarts.append(folded.count) }
+                folded.append(byte + 0x20)
+                previousIsLower = false
+            default:
+                if afterSeparator { wordStarts.append(folded.count) }
+                folded.append(byte)
+                previousIsLower = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            }
+            afterSeparator = false
+        }
+        guard !folded.isEmpty else { return false }
+        for start in wordStarts {
+            for stem in wordStartStemBytes where start + stem.count <= folded.count {
+                if folded[start..<(start + stem.count)].elementsEqual(stem) { return true }
+            }
+        }
+        for start in folded.indices {
+            for stem in foldedStemsByFirstByte[Int(folded[start])] where start + stem.count <= folded.count {
+                if folded[start..<(start + stem.count)].elementsEqual(stem) { return true }
+            }
+        }
+        return false
+    }
+
+    private static let wordStartStemBytes: [[UInt8]] = wordStartStems.map { Array($0.utf8) }
+
+    /// ``stems`` without underscores, as bytes, grouped by first byte.
+    private static let foldedStemsByFirstByte: [[[UInt8]]] = {
+        var table = [[[UInt8]]](repeating: [], count: 256)
+        for stem in stems {
+            let bytes = Array(stem.utf8.filter { $0 != UInt8(ascii: "_") })
+            table[Int(bytes[0])].append(bytes)
+        }
+        return table
+    }()
 
     /// `userAuthToken` → ["user", "auth", "token"]; `API_KEY` → ["api", "key"].
     static func splitWords(_ name: String) -> [String] {

@@ -50,6 +50,36 @@ struct StorageFileWithoutProtection: AuditRule {
             if cache == FileProtectionType.none { print("unprotected") }
         }
         """),
+        .swift("""
+        // Ciphertext under a key shipped in the app is as readable as the password.
+        func saveVault(password: String, vaultURL: URL) {
+            let data = password.data(using: .utf8)
+            let encrypted = try? RNEncryptor.encryptData(data, with: kRNCryptorAES256Settings, password: "app-wide-key")
+            try? ↓encrypted?.write(to: vaultURL, options: .atomic)
+        }
+        """),
+        .swift("""
+        // Ciphertext under a key that is not in the app: no longer the secret.
+        func saveVault(password: String, deviceKey: Data, vaultURL: URL) throws {
+            let encryptedPassword = try cipher.encrypt(Data(password.utf8), key: deviceKey)
+            try encryptedPassword.write(to: vaultURL, options: .atomic)
+        }
+        """),
+        .objectiveC("""
+        - (void)saveSecret {
+            encryptionKey = @"key-in-the-app";
+            NSData *data = [self.textField.text dataUsingEncoding:NSUTF8StringEncoding];
+            NSData *encryptedData = [data AES256EncryptWithKey:encryptionKey];
+            [encryptedData ↓writeToFile:[self pathForFilename:@"encrypted"] atomically:YES];
+        }
+        """),
+        .objectiveC("""
+        - (void)savePassword:(NSString *)password key:(NSData *)deviceKey {
+            NSData *data = [password dataUsingEncoding:NSUTF8StringEncoding];
+            NSData *encryptedPassword = [data AES256EncryptWithKey:deviceKey];
+            [encryptedPassword writeToFile:self.vaultPath atomically:YES];
+        }
+        """),
         .objectiveC("""
         - (void)saveStatement:(NSData *)statement {
             [statement writeToFile:self.path options:↓NSDataWritingFileProtectionNone error:nil];
@@ -107,7 +137,17 @@ struct StorageFileWithoutProtection: AuditRule {
             if write.producer(in: file) != nil { continue }  // archived or encoded: the archive rules report it
             if let base = write.call.calledExpression.as(MemberAccessExprSyntax.self)?.base, write.call.calleeName == "write",
                WrittenDictionary.resolve(base) != nil { continue }
-            guard let secret = values.secretName(of: write.data) else { continue }
+            let secret: String
+            // Ciphertext is not the secret, unless its key is hard-coded (the same policy in Objective-C).
+            if let encryption = FileWrite.origin(of: write.data).as(FunctionCallExprSyntax.self),
+               let hardCoded = EncryptedValues.hasHardCodedKey(encryption, in: file) {
+                guard hardCoded else { continue }
+                secret = "\(BindingValues.unwrap(write.data).trimmedDescription), encrypted under a hard-coded key,"
+            } else if let name = values.secretName(of: write.data) {
+                secret = name
+            } else {
+                continue
+            }
             let reportAt = write.call.calleeName == "write" ? ExprSyntax(write.call.calledExpression) : ExprSyntax(write.call)
             let how = write.acceptsProtection ? "with no protection option" : "as a String, which cannot ask for file protection"
             matches.append(Match(file.range(of: reportAt), "\(secret) is written to a file \(how)"))
@@ -164,15 +204,22 @@ struct StorageFileWithoutProtection: AuditRule {
     /// assigned in the same body (not an archive: that is the archive rule's).
     private func secretName(_ range: Range<Int>, in file: ObjectiveCFile) -> String? {
         let tokens = file.tokens
-        if let direct = tokens[range].first(where: { $0.kind == .identifier && SensitiveValues.isSecretName($0.text) }) { return direct.text }
-        guard let name = ObjectiveCExpressions.identifier(range, in: tokens), let body = file.bodyRange(containing: range.lowerBound) else { return nil }
-        for position in stride(from: range.lowerBound - 1, through: body.lowerBound, by: -1)
-        where tokens[position].text == name && position + 1 < range.lowerBound && tokens[position + 1].text == "=" {
-            let end = (position..<range.lowerBound).first { tokens[$0].text == ";" } ?? range.lowerBound
-            let assigned = tokens[(position + 2)..<end]
-            if assigned.contains(where: { $0.text == "NSKeyedArchiver" }) { return nil }
-            return assigned.first { $0.kind == .identifier && SensitiveValues.isSecretName($0.text) }?.text
+        let name = ObjectiveCExpressions.identifier(range, in: tokens)
+        if let name, let body = file.bodyRange(containing: range.lowerBound) {
+            for position in stride(from: range.lowerBound - 1, through: body.lowerBound, by: -1)
+            where tokens[position].text == name && position + 1 < range.lowerBound && tokens[position + 1].text == "=" {
+                let end = (position..<range.lowerBound).first { tokens[$0].text == ";" } ?? range.lowerBound
+                let assigned = (position + 2)..<end
+                if tokens[assigned].contains(where: { $0.text == "NSKeyedArchiver" }) { return nil }
+                // Ciphertext is not the secret, unless its key is hard-coded (the same policy in Swift).
+                if let encryption = EncryptedValues.hardCodedKey(in: assigned, tokens: tokens) {
+                    guard encryption.hardCoded else { return nil }
+                    return "\(name), encrypted under " + (encryption.key.map { "the hard-coded key \($0)," } ?? "a hard-coded key,")
+                }
+                if SensitiveValues.isSecretName(name) { return name }
+                return tokens[assigned].first { $0.kind == .identifier && SensitiveValues.isSecretName($0.text) }?.text
+            }
         }
-        return nil
+        return tokens[range].first(where: { $0.kind == .identifier && SensitiveValues.isSecretName($0.text) })?.text
     }
 }

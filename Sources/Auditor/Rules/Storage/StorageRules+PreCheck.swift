@@ -6,7 +6,11 @@
 extension StorageSecretInUserDefaults {
     func mayMatch(_ file: ScannedFile) -> Bool {
         guard case .swift(let swift) = file else { return true }
-        return swift.mentionsSecretNames
+        if swift.mentionsSecretNames { return true }
+        // A wrapper that stores its parameter (`func store(_ value: String?, for key: Keys)
+        // { defaults.set(value, forKey: key.storageKey) }`) is reported at its callers, which
+        // name the secret; the wrapper itself must stay for them.
+        return ByteSearch.contains(swift.text, "func ") && ByteSearch.contains(swift.text, ".set(") && ByteSearch.contains(swift.text, "forKey")
     }
 }
 

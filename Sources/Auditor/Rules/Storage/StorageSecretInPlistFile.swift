@@ -14,7 +14,7 @@ struct StorageSecretInPlistFile: AuditRule {
         fix: "Keep secrets in the Keychain with a ThisDeviceOnly accessibility class (DeviceTrust's Keychain.save) and only non-sensitive settings in plist files. Never ship credentials in the bundle: get per-user tokens from the server after sign-in."
     )
 
-    let triggers = ["write(to", "writeToFile", "writeToURL", "PropertyList", "<key>"]
+    let triggers = ["write(to", "writeToFile", "writeToURL", "PropertyList", "<key>", "copyItem"]
 
     let examples: [RuleExample] = [
         .swift("""
@@ -68,6 +68,28 @@ struct StorageSecretInPlistFile: AuditRule {
             NSDictionary *prefs = @{ @"theme": theme };
             [prefs writeToFile:self.prefsPath atomically:YES];
             [self.data writeToFile:self.cachePath atomically:YES];
+        }
+        """),
+        .swift("""
+        // iGoat-style: the bundled credentials plist copied into Documents on first launch.
+        final class PlistStorageViewController: UIViewController {
+            let plistPath = NSHomeDirectory() + "/Documents/Credentials.plist"
+            let bundlePath = Bundle.main.resourcePath!.appending("/Credentials.plist")
+
+            func installPlist() {
+                try? ↓FileManager.default.copyItem(atPath: bundlePath, toPath: plistPath)
+                let themes = NSHomeDirectory() + "/Documents/Themes.plist"
+                try? FileManager.default.copyItem(atPath: Bundle.main.path(forResource: "Themes", ofType: "plist")!, toPath: themes)
+            }
+        }
+        """),
+        .objectiveC("""
+        - (void)installCredentials {
+            NSString *documents = NSSearchPathForDirectoriesInDomains(NSDocumentDirectory, NSUserDomainMask, YES)[0];
+            NSString *destination = [documents stringByAppendingPathComponent:@"Credentials.plist"];
+            NSString *source = [[NSBundle mainBundle] pathForResource:@"Credentials" ofType:@"plist"];
+            [[NSFileManager defaultManager] ↓copyItemAtPath:source toPath:destination error:nil];
+            [[NSFileManager defaultManager] copyItemAtPath:self.themeSource toPath:[documents stringByAppendingPathComponent:@"Themes.plist"] error:nil];
         }
         """),
         .plist("Config.plist", """
@@ -141,6 +163,16 @@ struct StorageSecretInPlistFile: AuditRule {
             guard let secret else { continue }
             matches.append(Match(file.range(of: call), "a dictionary holding \(secret) is written to a property list file by \(base.trimmedDescription)"))
         }
+        // A bundled credentials plist copied into Documents or Library.
+        for call in file.index.calls where call.calleeName == "copyItem" {
+            guard let destination = call.argument("toPath") ?? call.argument("to") else { continue }
+            var literals = destination.descendants(StringLiteralExprSyntax.self)
+            if literals.isEmpty, let initializer = BindingValues.initializer(of: BindingValues.unwrap(destination), from: call, in: file) {
+                literals = initializer.descendants(StringLiteralExprSyntax.self)
+            }
+            guard let name = literals.lazy.compactMap({ $0.literalValue.flatMap(Self.credentialPlistName) }).first else { continue }
+            matches.append(Match(file.range(of: call), "\(name) is copied into the app's container, where the credentials it holds sit in a readable property list"))
+        }
         // `PropertyListEncoder().encode(secret)` written to a file.
         for write in FileWrite.writes(in: file) {
             guard let (producer, value) = write.producer(in: file), producer == .propertyList,
@@ -150,11 +182,38 @@ struct StorageSecretInPlistFile: AuditRule {
         return matches
     }
 
+    /// Words of a plist file name that say it holds credentials.
+    private static let credentialFileWords: Set<String> = [
+        "credential", "credentials", "password", "passwords", "passwd", "pwd", "secret", "secrets", "token", "tokens",
+    ]
+
+    /// `Credentials.plist` for a path ending in a plist whose name says it holds credentials.
+    static func credentialPlistName(_ path: String) -> String? {
+        guard let last = path.split(separator: "/").last, last.lowercased().hasSuffix(".plist") else { return nil }
+        let name = String(last.dropLast(6))
+        return SensitiveNames.splitWords(name).contains(where: credentialFileWords.contains) ? String(last) : nil
+    }
+
     // MARK: Objective-C
 
     private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
         let tokens = file.tokens
         var matches: [Match] = []
+        // `[fileManager copyItemAtPath:source toPath:destination error:&error]`
+        for index in tokens.indices where tokens[index].kind == .identifier && (tokens[index].text == "copyItemAtPath" || tokens[index].text == "copyItemAtURL") {
+            guard let open = (0..<index).reversed().first(where: { tokens[$0].text == "[" && ObjectiveCSyntax.matching(tokens, open: $0).map { $0 > index } == true }),
+                  let close = ObjectiveCSyntax.matching(tokens, open: open),
+                  let to = (index..<close).first(where: { ["toPath", "toURL"].contains(tokens[$0].text) && $0 + 2 < close && tokens[$0 + 1].text == ":" }) else { continue }
+            var strings = tokens[(to + 2)..<close].prefix { $0.text != "error" }.filter { $0.kind == .string }.map(\.text)
+            if strings.isEmpty, tokens[to + 2].kind == .identifier, let body = file.bodyRange(containing: index) {
+                let name = tokens[to + 2].text
+                if let assignment = (body.lowerBound..<index).last(where: { tokens[$0].text == name && $0 + 1 < index && tokens[$0 + 1].text == "=" }) {
+                    strings = tokens[assignment..<index].prefix { $0.text != ";" }.filter { $0.kind == .string }.map(\.text)
+                }
+            }
+            guard let name = strings.lazy.compactMap(Self.credentialPlistName).first else { continue }
+            matches.append(Match(file.range(of: tokens[index]), "\(name) is copied into the app's container, where the credentials it holds sit in a readable property list"))
+        }
         for (index, token) in tokens.enumerated() where token.kind == .identifier && (token.text == "writeToFile" || token.text == "writeToURL") {
             guard index + 3 < tokens.count, tokens[index + 1].text == ":",
                   let open = (0..<index).reversed().first(where: { tokens[$0].text == "[" && ObjectiveCSyntax.matching(tokens, open: $0).map { $0 > index } == true }),

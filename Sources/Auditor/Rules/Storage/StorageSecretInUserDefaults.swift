@@ -13,7 +13,7 @@ struct StorageSecretInUserDefaults: AuditRule {
         fix: "Store secrets in the Keychain with an explicit accessibility class (DeviceTrust's Keychain.save), and keep only non-sensitive preferences in UserDefaults. Migrate existing values out and delete them from UserDefaults."
     )
 
-    let triggers = ["UserDefaults", "AppStorage"]
+    let triggers = ["Defaults", "defaults", "AppStorage"]
 
     let examples: [RuleExample] = [
         .swift("""
@@ -44,6 +44,70 @@ struct StorageSecretInUserDefaults: AuditRule {
         func rememberTheme(_ theme: String) {
             UserDefaults.standard.set(theme, forKey: "selectedTheme")
             UserDefaults.standard.set(true, forKey: "hasSeenOnboarding")
+        }
+        """),
+        .swift("""
+        // The defaults object in a typed optional, used with `?` and `!`.
+        final class PinViewController: UIViewController {
+            @IBOutlet var pinField: UITextField!
+
+            func savePin() {
+                let defaults: UserDefaults? = UserDefaults.standard
+                ↓defaults?.set(pinField.text, forKey: "pin")
+                let shared: UserDefaults! = UserDefaults(suiteName: "group.com.bank")
+                ↓shared!.set(pinField.text, forKey: "pinCode")
+            }
+        }
+        """),
+        .swift("""
+        // A private wrapper stores whatever it is given; the callers pass the secret.
+        final class AppSettingsStore {
+            private let userDefaults: UserDefaults
+
+            init(userDefaults: UserDefaults) {
+                self.userDefaults = userDefaults
+            }
+
+            private func store(_ value: String?, for key: Keys) {
+                userDefaults.set(value, forKey: key.storageKey)
+            }
+
+            func setTwoFactorToken(_ token: String?, email: String) {
+                ↓store(token, for: .twoFactorToken(email: email))
+            }
+
+            func setLastUsername(_ username: String?) {
+                store(username, for: .lastUsername)
+            }
+
+            func setEncryptedPin(_ encryptedPin: String?) {
+                store(encryptedPin, for: .encryptedPin)
+            }
+
+            func setPasswordGenerationOptions(_ options: String?) {
+                store(options, for: .passwordGenerationOptions)
+            }
+        }
+        """),
+        .objectiveC("""
+        - (void)storeCredentialsInSettings {
+            NSUserDefaults *credentials = [NSUserDefaults standardUserDefaults];
+            [credentials setObject:self.username.text forKey:@"username"];
+            [credentials ↓setObject:self.password.text forKey:@"password"];
+            [credentials synchronize];
+        }
+
+        - (void)savePin:(NSString *)pinCode {
+            NSUserDefaults *shared = [[NSUserDefaults alloc] initWithSuiteName:@"group.com.bank"];
+            [shared ↓setObject:pinCode forKey:@"PIN"];
+        }
+        """),
+        .objectiveC("""
+        - (void)saveTheme {
+            NSUserDefaults *prefs = [NSUserDefaults standardUserDefaults];
+            [prefs setObject:self.themeName forKey:@"theme"];
+            NSMutableDictionary *form = [NSMutableDictionary dictionary];
+            [form setObject:self.password.text forKey:@"password"];
         }
         """),
         .objectiveC("""
@@ -82,8 +146,9 @@ struct StorageSecretInUserDefaults: AuditRule {
             let enclosingProperty = call.enclosingVariableName
             guard SensitiveNames.isSensitive(keyText) || SensitiveNames.isSensitive(valueText)
                     || (valueText == "newValue" && enclosingProperty.map(SensitiveNames.isSensitive) == true) else { continue }
-            matches.append(Match(file.range(of: call), "\(valueText) is stored in UserDefaults under \(keyText)"))
+            matches.append(Match(file.range(of: call), "\(Self.describe(value)) is stored in UserDefaults under \(keyText)"))
         }
+        matches += wrapperCalls(in: file, defaultsNames: defaultsNames)
         for attribute in file.index.attributes where attribute.attributeName.trimmedDescription == "AppStorage" {
             guard case .argumentList(let arguments) = attribute.arguments, let first = arguments.first?.expression,
                   let key = first.as(StringLiteralExprSyntax.self)?.literalValue, SensitiveNames.isSensitive(key) else { continue }
@@ -92,42 +157,162 @@ struct StorageSecretInUserDefaults: AuditRule {
         return matches
     }
 
-    /// Variables initialised from `UserDefaults.standard` or `UserDefaults(suiteName:)`.
+    /// The value as written, or "a hard-coded string" for a literal (never its text).
+    private static func describe(_ value: ExprSyntax) -> String {
+        BindingValues.unwrap(value).is(StringLiteralExprSyntax.self) ? "a hard-coded string" : value.trimmedDescription
+    }
+
+    /// Last words of a key (an enum case, a constant) that name a credential.
+    private static let credentialWords: Set<String> = ["password", "passwd", "passcode", "pin", "token", "secret", "credential", "credentials", "otp", "cvv"]
+
+    /// Calls of a same-file wrapper that stores its first parameter in UserDefaults
+    /// (`private func store(_ value: String?, for key: Keys) { defaults.set(value, forKey: key.storageKey) }`)
+    /// with a secret: `store(token, for: .twoFactorToken(email: email))`.
+    private func wrapperCalls(in file: SwiftFile, defaultsNames: Set<String>) -> [Match] {
+        var wrappers: Set<String> = []
+        for call in file.index.calls where Self.setters.contains(call.calleeName) {
+            guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base, isUserDefaults(base, defaultsNames: defaultsNames),
+                  call.argument("forKey") != nil, let value = call.arguments.first?.expression,
+                  let stored = BindingValues.unwrap(value).as(DeclReferenceExprSyntax.self)?.baseName.text,
+                  let function = call.enclosingBody?.as(FunctionDeclSyntax.self),
+                  let first = function.signature.parameterClause.parameters.first, (first.secondName ?? first.firstName).text == stored else { continue }
+            wrappers.insert(Self.signature(function.name.text, function.signature.parameterClause.parameters.map { $0.firstName.text }))
+        }
+        guard !wrappers.isEmpty else { return [] }
+        var matches: [Match] = []
+        for call in file.index.calls where call.arguments.count >= 2 {
+            let labels = call.arguments.map { $0.label?.text ?? "_" }
+            guard wrappers.contains(Self.signature(call.calleeName, labels)), isLocalCall(call),
+                  let value = call.arguments.first?.expression, let key = call.arguments.dropFirst().first?.expression else { continue }
+            let valueName = BindingValues.unwrap(value).lastName
+            let keyName = Self.keyName(key)
+            // `encryptedPin`, `hashedPassword`: what is stored is no longer the secret.
+            guard ![valueName, keyName].contains(where: { $0.map(Self.isTransformedName) == true }) else { continue }
+            let secretValue = valueName.map(SensitiveValues.isSecretName) == true
+            let secretKey = keyName.flatMap { SensitiveNames.splitWords($0).last }.map { Self.credentialWords.contains($0) } == true
+            guard secretValue || secretKey else { continue }
+            matches.append(Match(file.range(of: call), "\(Self.describe(value)) is stored in UserDefaults under \(key.trimmedDescription) by \(call.calleeName)(…)"))
+        }
+        return matches
+    }
+
+    private static func isTransformedName(_ name: String) -> Bool {
+        guard let first = SensitiveNames.splitWords(name).first else { return false }
+        return ["encrypted", "hashed", "sealed", "wrapped", "protected", "obfuscated"].contains(first)
+    }
+
+    /// `.twoFactorToken(email: e)` → `twoFactorToken`; `Keys.authToken` → `authToken`; `"pin"` → `pin`.
+    private static func keyName(_ key: ExprSyntax) -> String? {
+        let bare = BindingValues.unwrap(key)
+        if let call = bare.as(FunctionCallExprSyntax.self) { return call.calledExpression.as(MemberAccessExprSyntax.self)?.declName.baseName.text }
+        if let literal = bare.as(StringLiteralExprSyntax.self) { return literal.literalValue }
+        return bare.lastName
+    }
+
+    private static func signature(_ name: String, _ labels: [String]) -> String {
+        name + "(" + labels.joined(separator: ":") + ")"
+    }
+
+    private func isLocalCall(_ call: FunctionCallExprSyntax) -> Bool {
+        if call.calledExpression.is(DeclReferenceExprSyntax.self) { return true }
+        guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription else { return false }
+        return base == "self" || base == "Self"
+    }
+
+    /// Variables initialised from `UserDefaults.standard` or `UserDefaults(suiteName:)`,
+    /// or declared with the type `UserDefaults` (`let defaults: UserDefaults? = …`).
     private func defaultsVariables(in file: SwiftFile) -> Set<String> {
         var names: Set<String> = []
         for declaration in file.index.variables {
             for binding in declaration.bindings {
-                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                      let value = binding.initializer?.value.trimmedDescription, value.hasPrefix("UserDefaults") else { continue }
-                names.insert(name)
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+                let type = binding.typeAnnotation?.type.trimmedDescription.trimmingCharacters(in: ["?", "!"])
+                let value = binding.initializer?.value.trimmedDescription
+                if type == "UserDefaults" || value?.hasPrefix("UserDefaults") == true { names.insert(name) }
             }
         }
         return names
     }
 
+    /// `UserDefaults.standard`, a defaults variable, also as `defaults?`, `defaults!` or `self.defaults`.
     private func isUserDefaults(_ base: ExprSyntax, defaultsNames: Set<String>) -> Bool {
-        let text = base.trimmedDescription
+        var text = BindingValues.unwrap(base).trimmedDescription
+        if text.hasPrefix("self.") { text.removeFirst(5) }
         return text.hasPrefix("UserDefaults") || defaultsNames.contains(text)
     }
+
+    private static let objectiveCSetters: Set<String> = ["setObject", "setValue"]
 
     private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
         var matches: [Match] = []
         let tokens = file.tokens
-        for (index, token) in tokens.enumerated() where token.kind == .identifier && ["setObject", "setValue"].contains(token.text) {
+        let defaultsNames = objectiveCDefaultsVariables(in: tokens)
+        for (index, token) in tokens.enumerated() where token.kind == .identifier && Self.objectiveCSetters.contains(token.text) {
             guard index + 1 < tokens.count, tokens[index + 1].text == ":",
-                  let statementStart = tokens[..<index].lastIndex(where: { $0.text == ";" || $0.text == "{" || $0.text == "}" }).map({ $0 + 1 }) ?? Optional(0),
-                  tokens[statementStart..<index].contains(where: { $0.text == "NSUserDefaults" || $0.text.lowercased().contains("defaults") }) else { continue }
-            let statementEnd = tokens[index...].firstIndex(where: { $0.text == ";" }) ?? tokens.count
-            let statement = tokens[index..<statementEnd]
-            let value = statement.dropFirst(2).first { $0.kind == .identifier || $0.kind == .string }?.text ?? ""
-            var key = ""
-            if let forKey = statement.firstIndex(where: { $0.text == "forKey" }), forKey + 2 < statementEnd {
-                key = tokens[forKey + 2].text
-            }
-            guard SensitiveNames.isSensitive(key) || SensitiveNames.isSensitive(value) else { continue }
-            matches.append(Match(file.range(of: token), "\(value) is stored in NSUserDefaults under \(key)"))
+                  let open = (0..<index).reversed().first(where: { tokens[$0].text == "[" && ObjectiveCSyntax.matching(tokens, open: $0).map { $0 > index } == true }),
+                  let close = ObjectiveCSyntax.matching(tokens, open: open), open + 1 < index else { continue }
+            // The receiver: `[NSUserDefaults standardUserDefaults]`, `defaults`, `self.defaults`, or a
+            // local or property assigned `[NSUserDefaults standardUserDefaults]` / `initWithSuiteName:`.
+            let receiver = tokens[(open + 1)..<index]
+            let receiverName = receiver.last { $0.kind == .identifier }?.text ?? ""
+            guard receiver.contains(where: { $0.text == "NSUserDefaults" }) || receiverName.lowercased().contains("defaults")
+                    || (receiver.allSatisfy { $0.kind == .identifier || $0.text == "." } && defaultsNames.contains(receiverName)) else { continue }
+            guard let forKey = ((index + 2)..<close).first(where: { tokens[$0].text == "forKey" && depth(from: index + 2, to: $0, in: tokens) == 0 }),
+                  forKey + 2 <= close else { continue }
+            let valueRange = (index + 2)..<forKey
+            let key = tokens[forKey + 2].text
+            let valueText = Self.describe(valueRange, in: tokens)
+            guard SensitiveNames.isSensitive(key) || isSecretValue(valueRange, in: tokens) else { continue }
+            matches.append(Match(file.range(of: token), "\(valueText) is stored in NSUserDefaults under \(key)"))
         }
         return matches
+    }
+
+    /// Identifiers assigned an NSUserDefaults object: `NSUserDefaults *d = [NSUserDefaults standardUserDefaults]`,
+    /// `self.defaults = [[NSUserDefaults alloc] initWithSuiteName:…]`.
+    private func objectiveCDefaultsVariables(in tokens: [ObjectiveCToken]) -> Set<String> {
+        var names: Set<String> = []
+        for index in tokens.indices where tokens[index].kind == .identifier && tokens[index].text == "NSUserDefaults" {
+            var position = index - 1
+            while position >= 0 && tokens[position].text == "[" { position -= 1 }
+            guard position >= 1, tokens[position].text == "=", tokens[position - 1].kind == .identifier,
+                  index + 1 < tokens.count, ["standardUserDefaults", "alloc"].contains(tokens[index + 1].text) else { continue }
+            names.insert(tokens[position - 1].text)
+        }
+        return names
+    }
+
+    private func depth(from start: Int, to end: Int, in tokens: [ObjectiveCToken]) -> Int {
+        var depth = 0
+        for position in start..<end where tokens[position].kind == .punctuation {
+            if ["(", "[", "{"].contains(tokens[position].text) { depth += 1 }
+            if [")", "]", "}"].contains(tokens[position].text) { depth -= 1 }
+        }
+        return depth
+    }
+
+    /// A secret-named identifier in the value (`self.password.text`, `token`), or the text
+    /// of a secret-named field (`_pinField.text`, `[self.passwordTextField text]`).
+    private func isSecretValue(_ range: Range<Int>, in tokens: [ObjectiveCToken]) -> Bool {
+        let identifiers = tokens[range].filter { $0.kind == .identifier }
+        if identifiers.contains(where: { SensitiveValues.isSecretName($0.text) }) { return true }
+        guard identifiers.count >= 2, identifiers.last?.text == "text" else { return false }
+        return SensitiveNames.isSensitive(identifiers[identifiers.count - 2].text)
+    }
+
+    /// The value expression as written (`self.password.text`), or "a hard-coded string".
+    private static func describe(_ range: Range<Int>, in tokens: [ObjectiveCToken]) -> String {
+        let slice = tokens[range]
+        if slice.count == 1, slice.first?.kind == .string { return "a hard-coded string" }
+        var text = ""
+        var previous: ObjectiveCToken?
+        for token in slice {
+            let word = token.kind != .punctuation
+            if let previous, word, previous.kind != .punctuation || previous.text == "]" { text += " " }
+            text += token.kind == .string ? "@\"…\"" : token.text
+            previous = token
+        }
+        return text.count > 60 ? String(text.prefix(57)) + "…" : text
     }
 }
 

@@ -1,0 +1,121 @@
+@testable import Auditor
+import Foundation
+import Testing
+
+/// Blanking the declarations no rule can report on (``FocusedParse``) must change the
+/// audit's speed and nothing else.
+@Suite("Focused parsing")
+struct FocusedParseTests {
+    private static let repositoryRoot = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath()
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private static func findings(_ paths: [String], focused: Bool) throws -> [String] {
+        var request = AuditRequest(paths: paths, includeVendored: true)
+        request.focusedParsing = focused
+        return try AuditRunner.run(request).findings.map {
+            "\($0.file):\($0.range.line):\($0.range.column)-\($0.range.endLine):\($0.range.endColumn) \($0.rule.id) \($0.message)"
+        }
+    }
+
+    @Test("The fixture apps and this repository's own sources get identical findings with and without it",
+          arguments: ["Tests/AuditorTests/Fixtures", "Sources", "Tests"])
+    func identicalFindings(folder: String) throws {
+        let path = Self.repositoryRoot.appendingPathComponent(folder).path
+        let focused = try Self.findings([path], focused: true)
+        let whole = try Self.findings([path], focused: false)
+        #expect(focused == whole)
+        #expect(!whole.isEmpty || folder == "Sources", "the fixtures must have findings for the comparison to mean anything")
+    }
+
+    @Test("Blanked declarations keep every byte offset and line of the kept ones")
+    func positionsAreKept() throws {
+        let source = """
+        import Foundation
+
+        /// Résumé — names that are not ASCII keep their byte offsets.
+        struct Layout {
+            let width = 3
+            func area() -> Int { width * width }
+        }
+
+        final class Session {
+            func save(token: String) {
+                UserDefaults.standard.set(token, forKey: "authToken")
+            }
+        }
+        """
+        let file = SwiftFile(path: "Session.swift", text: source)
+        let rules = AuditRuleCatalog.all.filter { $0.metadata.id == "storage-secret-in-userdefaults" }
+        let blanked = try #require(FocusedParse.blankedText(of: file, for: rules))
+        #expect(blanked.utf8.count == source.utf8.count)
+        #expect(blanked.split(separator: "\n", omittingEmptySubsequences: false).count == source.split(separator: "\n", omittingEmptySubsequences: false).count)
+        #expect(!blanked.contains("area"), "the unrelated declaration is blanked")
+        #expect(blanked.contains("UserDefaults.standard.set(token, forKey: \"authToken\")"))
+        #expect(blanked.contains("struct Layout {"), "type headers stay")
+        let original = Array(source.utf8)
+        let kept = Array(blanked.utf8)
+        for index in original.indices where kept[index] != 0x20 {
+            #expect(kept[index] == original[index])
+        }
+    }
+
+    @Test("What a kept declaration uses, and what uses it, is kept")
+    func dependenciesAreKept() throws {
+        let source = """
+        struct BankUser: Codable {
+            let number: String
+            let password: String
+        }
+
+        struct Unrelated {
+            func render() -> String { "x" }
+        }
+
+        final class Cache {
+            func save(user: BankUser, to url: URL) throws {
+                let data = try JSONEncoder().encode(user)
+                try data.write(to: url)
+            }
+        }
+        """
+        let file = SwiftFile(path: "Cache.swift", text: source)
+        let rules = AuditRuleCatalog.all.filter { $0.metadata.id == "storage-secret-archived-to-file" }
+        let blanked = try #require(FocusedParse.blankedText(of: file, for: rules))
+        #expect(blanked.contains("let password: String"), "the stored property that makes BankUser secret")
+        #expect(blanked.contains("JSONEncoder().encode(user)"))
+        #expect(!blanked.contains("render"))
+    }
+
+    @Test("Declarations are found at the top level and in nested type bodies, with attributes and modifiers")
+    func chunks() {
+        let source = """
+        import Foundation
+        #if DEBUG
+        let debug = true
+        #endif
+        @MainActor
+        final class A: NSObject {
+            @objc private var x = [1,
+                                   2]
+            class func make() -> A { A() }
+            enum Kind { case one, two }
+            struct Inner {
+                func f() {}
+                func g() {
+                }
+            }
+        }
+        func top() {}
+        """
+        let file = SwiftFile(path: "A.swift", text: source)
+        let chunks = SwiftDeclarationChunks(text: source, tokens: file.tokens).chunks
+        let utf8 = Array(source.utf8)
+        let texts = chunks.map { String(decoding: utf8[$0.start..<$0.end], as: UTF8.self) }
+        #expect(texts == [
+            "import Foundation", "#if DEBUG", "let debug = true", "#endif",
+            "@objc private var x = [1,\n                           2]", "class func make() -> A { A() }",
+            "case one, two ", "func f() {}", "func g() {\n        }", "func top() {}",
+        ])
+        #expect(chunks.map(\.alwaysKept) == [true, true, false, true, false, false, true, false, false, false])
+    }
+}
