@@ -25,10 +25,14 @@ public enum AuditCommand {
             }
             let rules = try selectedRules(options.ruleIDs)
             let baseline = try options.baseline.map { (path) throws(AuditUsageError) in try Baseline.read(path: path) }
-            let result = try AuditRunner.run(AuditRequest(
+            var request = AuditRequest(
                 paths: options.paths, excludes: options.excludes.map(Glob.init), includeVendored: options.includeVendored,
                 rules: rules, baseline: baseline
-            ))
+            )
+            // A diagnostic switch, not an option: parse whole files, to compare with the
+            // focused parse (which must give the same findings).
+            request.focusedParsing = ProcessInfo.processInfo.environment["DEVICETRUST_AUDIT_WHOLE_FILES"] == nil
+            let result = try AuditRunner.run(request)
             if let path = options.writeBaseline {
                 guard FileManager.default.createFile(atPath: path, contents: Baseline(findings: result.findings).encoded()) else {
                     throw AuditUsageError.unreadable("cannot write the baseline \(path)")

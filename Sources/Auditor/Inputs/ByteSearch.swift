@@ -35,4 +35,33 @@ public enum ByteSearch {
     public static func containsAny(_ haystack: String, _ needles: [String]) -> Bool {
         needles.contains { contains(haystack, $0) }
     }
+
+    /// Whether `needle` (lower-case ASCII) occurs in `haystack` with ASCII letters
+    /// compared case-insensitively: `lowercased()` without copying the text.
+    public static func containsIgnoringCase(_ haystack: String, _ needle: String) -> Bool {
+        var haystack = haystack
+        let pin = Array(needle.utf8)
+        guard let first = pin.first else { return true }
+        let upperFirst = first >= 0x61 && first <= 0x7A ? first - 0x20 : first
+        return haystack.withUTF8 { hay in
+            guard pin.count <= hay.count else { return false }
+            var offset = 0
+            let lastStart = hay.count - pin.count
+            while offset <= lastStart {
+                let byte = hay[offset]
+                if byte == first || byte == upperFirst {
+                    var matched = 1
+                    while matched < pin.count {
+                        var candidate = hay[offset + matched]
+                        if candidate >= 0x41 && candidate <= 0x5A { candidate += 0x20 }
+                        guard candidate == pin[matched] else { break }
+                        matched += 1
+                    }
+                    if matched == pin.count { return true }
+                }
+                offset += 1
+            }
+            return false
+        }
+    }
 }

@@ -44,8 +44,8 @@ enum SecretFormats {
     /// The first credential of a known format in `content`, if any. `ignoringGoogleKeys`
     /// skips `AIza…` keys (GoogleService-Info.plist ships its Firebase web API key by design).
     static func find(in content: String, ignoringGoogleKeys: Bool = false) -> Hit? {
+        guard content.utf8.count >= 18 else { return nil }
         let bytes = Array(content.utf8)
-        guard bytes.count >= 18 else { return nil }
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -133,14 +133,17 @@ enum SecretFormats {
 
     // MARK: - Values of secret-named bindings
 
+    private static let placeholderMarkers = [
+        "your_", "your-", "yourapi", "your api", "<", ">", "xxxx", "****", "changeme", "change_me", "placeholder",
+        "example", "insert", "replace", "dummy", "redacted", "todo", "fixme", "sample", "00000000", "...", "…",
+    ]
+
     /// Values that are obviously not a real secret: placeholders, build-setting
     /// references, masks, the documentation examples.
     static func isPlaceholder(_ value: String) -> Bool {
         let lower = value.lowercased()
-        if lower.isEmpty || lower.hasPrefix("$(") || lower.hasPrefix("${") || lower.contains("%@") || lower.contains("{{") { return true }
-        let markers = ["your_", "your-", "yourapi", "your api", "<", ">", "xxxx", "****", "changeme", "change_me", "placeholder",
-                       "example", "insert", "replace", "dummy", "redacted", "todo", "fixme", "sample", "00000000", "...", "…"]
-        if markers.contains(where: lower.contains) { return true }
+        if lower.isEmpty || lower.hasPrefix("$(") || lower.hasPrefix("${") || ByteSearch.contains(lower, "%@") || ByteSearch.contains(lower, "{{") { return true }
+        if placeholderMarkers.contains(where: { ByteSearch.contains(lower, $0) }) { return true }
         // One repeated character: "aaaaaaaa", "--------".
         if let first = lower.first, lower.allSatisfy({ $0 == first }) { return true }
         return false
@@ -155,9 +158,9 @@ enum SecretFormats {
             candidate = candidate.dropFirst(scheme.count)
         }
         let text = String(candidate)
+        guard text.utf8.count >= 6, !text.utf8.contains(where: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) else { return false }
         guard !isPlaceholder(text), text.count >= 6, text.count <= 4096 else { return false }
-        if text.contains(where: { $0 == " " || $0 == "\n" || $0 == "\t" }) { return false }
-        if text.contains("://") || text.hasPrefix("/") || text.hasPrefix("data:") || text.hasPrefix("iVBORw0KGgo") || text.hasPrefix("/9j/") { return false }
+        if ByteSearch.contains(text, "://") || text.hasPrefix("/") || text.hasPrefix("data:") || text.hasPrefix("iVBORw0KGgo") || text.hasPrefix("/9j/") { return false }
         // A certificate or public-key pin (`sha256/…`) is a public hash.
         if text.lowercased().hasPrefix("sha256/") || text.lowercased().hasPrefix("sha1/") { return false }
         if isUUID(text) { return false }
@@ -220,7 +223,8 @@ enum SecretFormats {
         guard value.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline }) else { return false }
         let lower = value.lowercased()
         if passwordPlaceholders.contains(lower) { return false }
-        if value.contains("://") || value.hasPrefix("/") || lower.hasPrefix("sha256/") || lower.hasPrefix("sha1/") || value.contains("%") || value.contains("\\(") {
+        if ByteSearch.contains(value, "://") || value.hasPrefix("/") || lower.hasPrefix("sha256/") || lower.hasPrefix("sha1/")
+            || value.utf8.contains(UInt8(ascii: "%")) || ByteSearch.contains(value, "\\(") {
             return false
         }
         // The name itself: `password = "Password"`, `pin = "PIN"`.
@@ -247,7 +251,7 @@ enum SecretFormats {
     /// secret, not a secret.
     static func isKeyName(_ value: String) -> Bool {
         guard SensitiveNames.isSensitive(value) else { return false }
-        if value.contains("_") || value.contains(".") { return true }
+        if value.utf8.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }) { return true }
         let identifierLike = value.allSatisfy { $0.isLetter || $0.isNumber }
         return identifierLike && value.first?.isLowercase == true && value.dropFirst().contains(where: \.isUppercase)
     }

@@ -7,20 +7,20 @@ extension SecretHardcoded {
     func mayMatch(_ file: ScannedFile) -> Bool {
         guard case .swift(let swift) = file else { return true }
         let inTests = SecretFormats.isTestPath(swift.path)
-        let lowered = swift.text.lowercased()
-        let passwordNamed = !inTests && ["pass", "pwd", "pin"].contains { ByteSearch.contains(lowered, $0) }
+        let passwordNamed = !inTests && ["pass", "pwd", "pin"].contains { ByteSearch.containsIgnoringCase(swift.text, $0) }
         // Any real value counts when a password-like name is written (`passwd`,
         // `password:`, `"pin":`), or when a credential is compared (`token == "…"`).
         let lexical = swift.lexical
         let passwordLikeName = passwordNamed && (lexical.identifiers.contains { SecretNaming.isSecretName($0) && SecretValueNames.isPasswordLike(String($0)) }
             || lexical.literals.contains { $0.utf8.count <= 64 && SecretNaming.isSecretName($0) && SecretValueNames.isPasswordLike(String($0)) })
-        let credentialCompared = !inTests && (passwordNamed || ["secret", "token"].contains { ByteSearch.contains(lowered, $0) })
+        let mayCompare = !inTests && (passwordNamed || ["secret", "token"].contains { ByteSearch.containsIgnoringCase(swift.text, $0) })
             && ["==", "!=", "isEqual"].contains { ByteSearch.contains(swift.text, $0) }
             && lexical.identifiers.contains { SecretNaming.isSecretName($0) && SecretHardcoded.isCredentialName(String($0)) }
         for literal in lexical.literals {
             let value = String(literal)
             if SecretFormats.find(in: value) != nil { return true }
-            if (passwordLikeName || credentialCompared) && SecretFormats.looksLikePassword(value, name: "") { return true }
+            if passwordLikeName || (mayCompare && Self.isOnComparisonLine(literal, in: swift.text)),
+               SecretFormats.looksLikePassword(value, name: "") { return true }
             guard !inTests, value.utf8.count >= 6 else { continue }
             var bare = Substring(value)
             for scheme in ["Bearer ", "Basic ", "Token "] where bare.hasPrefix(scheme) { bare = bare.dropFirst(scheme.count) }
@@ -30,5 +30,22 @@ extension SecretHardcoded {
             if passwordNamed && SecretFormats.looksLikeSecret(value, passwordLike: true) { return true }
         }
         return false
+    }
+
+    /// Whether the line holding `literal` compares (`==`, `!=`, `isEqual`) and names a
+    /// credential: where a literal compared with a credential must be.
+    private static func isOnComparisonLine(_ literal: Substring, in text: String) -> Bool {
+        let utf8 = text.utf8
+        var start = literal.startIndex
+        while start > utf8.startIndex, utf8[utf8.index(before: start)] != 0x0A { start = utf8.index(before: start) }
+        var end = literal.endIndex
+        while end < utf8.endIndex, utf8[end] != 0x0A { end = utf8.index(after: end) }
+        let line = String(text[start..<end])
+        guard ["==", "!=", "isEqual"].contains(where: { ByteSearch.contains(line, $0) }) else { return false }
+        let words = line.utf8.split { !($0 == 0x5F || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 >= 0x80) }
+        return words.contains { word in
+            let name = String(decoding: word, as: UTF8.self)
+            return SecretNaming.isSecretName(name) && SecretHardcoded.isCredentialName(name)
+        }
     }
 }
