@@ -78,6 +78,9 @@ struct AuditCommandTests {
         }
         #expect(reported([]) == ["App/Own.swift"])
         #expect(reported(["--include-vendored"]) == Set(vendored + ["App/Own.swift"]))
+        let text = Self.run([root.path, "--fail-on", "never"]).output
+        #expect(text.contains("note: ThirdParty/: vendored code, not scanned (--include-vendored scans it)"))
+        #expect(!Self.run([root.path, "--fail-on", "never", "--include-vendored"]).output.contains("vendored code, not scanned"))
     }
 
     @Test("each path given is its own project: one app's Info.plist does not answer for another's code")

@@ -134,8 +134,9 @@ public enum AuditRunner {
 
     private static func check(_ file: ScannedFile, rules: [any AuditRule], project: ProjectFacts, focusedParsing: Bool) -> FileFindings {
         let text = file.text
-        let suppressions = Suppressions(text: text)
-        let lines = text?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+        // Only files with findings need their suppressions and lines.
+        var suppressions: Suppressions?
+        var lines: [Substring] = []
         var findings: [Finding] = []
         var suppressed = 0
         var occurrences: [String: Int] = [:]
@@ -152,8 +153,12 @@ public enum AuditRunner {
         if focusedParsing, case .swift(let swift) = file { swift.focusParse(on: applicable) }
         for rule in applicable {
             let matches = Set(rule.check(file, project: project)).sorted { $0.range < $1.range }
+            if !matches.isEmpty && suppressions == nil {
+                suppressions = Suppressions(text: text)
+                lines = text?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
+            }
             for match in matches {
-                if suppressions.suppresses(rule.metadata.id, line: match.range.line) {
+                if suppressions?.suppresses(rule.metadata.id, line: match.range.line) == true {
                     suppressed += 1
                     continue
                 }

@@ -69,6 +69,8 @@ enum SourceDiscovery {
                     if vendored || hidden || excludes.contains(where: { $0.matches(relative) }) {
                         enumerator.skipDescendants()
                     }
+                    // Say so: a finding can hide in vendored code an app calls (a keychain helper).
+                    if vendored && !hidden { result.skipped.append("\(relative)/: vendored code, not scanned (--include-vendored scans it)") }
                     continue
                 }
                 guard isScannable(name), !excludes.contains(where: { $0.matches(relative) }) else { continue }

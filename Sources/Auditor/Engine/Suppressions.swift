@@ -6,7 +6,7 @@ struct Suppressions {
     static let marker = "devicetrust:ignore"
 
     init(text: String?) {
-        guard let text, text.contains(Self.marker) else { return }
+        guard let text, ByteSearch.contains(text, Self.marker) else { return }
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             guard let range = line.range(of: Self.marker) else { continue }
             let words = line[range.upperBound...]

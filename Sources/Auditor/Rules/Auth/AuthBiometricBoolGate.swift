@@ -188,6 +188,40 @@ struct AuthBiometricBoolGate: AuditRule {
         }
         """),
         .swift("""
+        // A privacy lock: unlock() only changes what the screen shows (in-memory tabs, no
+        // stored secret or session behind it).
+        final class PrivateBrowsingLock {
+            func authenticate(windowID: UUID) {
+                LAContext().evaluatePolicy(.deviceOwnerAuthentication, localizedReason: "Show private tabs") { success, _ in
+                    DispatchQueue.main.async {
+                        if success { Self.unlock(windowID: windowID) } else { Self.lock(windowID: windowID) }
+                    }
+                }
+            }
+            private static func unlock(windowID: UUID) {
+                store.dispatch(LockAction(windowID: windowID, state: LockState(access: .unlocked, since: Date())))
+                overlayView.isHidden = true
+            }
+            private static func lock(windowID: UUID) {
+                store.dispatch(LockAction(windowID: windowID, state: LockState(access: .locked, since: nil)))
+            }
+        }
+        """),
+        .swift("""
+        // The same shape, but unlocking reads the session token from an unprotected Keychain item.
+        final class QuickLoginController {
+            func authenticate() {
+                ↓LAContext().evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Sign in") { success, _ in
+                    if success { self.unlock() }
+                }
+            }
+            private func unlock() {
+                let token = KeychainWrapper.standard.string(forKey: "sessionToken")
+                api.resume(with: token)
+            }
+        }
+        """),
+        .swift("""
         func canUseBiometrics() -> Bool {
             let context = LAContext()
             return context.canEvaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, error: nil)
@@ -378,7 +412,8 @@ struct AuthBiometricBoolGate: AuditRule {
     /// The first unlock action under `root` that `onSuccess` accepts; nil when none, or
     /// when the success path uses the biometry properly (an access-controlled read with
     /// the context, a signature).
-    private func firstAction(_ file: SwiftFile, in root: Syntax, scope: Syntax, contextName: String?, onSuccess: (Syntax) -> Bool) -> String? {
+    private func firstAction(_ file: SwiftFile, in root: Syntax, scope: Syntax, contextName: String?, followsCallees: Bool = true,
+                             onSuccess: (Syntax) -> Bool) -> String? {
         let calls = root.descendants(FunctionCallExprSyntax.self).filter { onSuccess(Syntax($0)) }
         let references = root.descendants(DeclReferenceExprSyntax.self).filter { onSuccess(Syntax($0)) }
         if references.contains(where: { Self.properUse.contains($0.baseName.text) }) { return nil }
@@ -391,7 +426,7 @@ struct AuthBiometricBoolGate: AuditRule {
             if let text = assignmentAction(sequence) { found.append((sequence.position, text)) }
         }
         for call in calls {
-            if let text = callAction(call, file) { found.append((call.position, text)) }
+            if let text = callAction(call, file, followsCallees: followsCallees) { found.append((call.position, text)) }
         }
         for subscriptCall in root.descendants(SubscriptCallExprSyntax.self) where onSuccess(Syntax(subscriptCall)) {
             let base = subscriptCall.calledExpression.trimmedDescription
@@ -432,9 +467,25 @@ struct AuthBiometricBoolGate: AuditRule {
     private static let navigationVerbs = ["show", "navigate", "goto", "present", "open", "route", "switchto", "transition", "display", "enter", "proceed"]
     private static let protectedScreens = ["main", "home", "dashboard", "account", "wallet", "tabbar", "vault", "secret", "balance", "content", "app"]
 
-    private func callAction(_ call: FunctionCallExprSyntax, _ file: SwiftFile) -> String? {
+    private func callAction(_ call: FunctionCallExprSyntax, _ file: SwiftFile, followsCallees: Bool) -> String? {
         let name = call.calleeName
         let lowered = name.lowercased()
+        // A function of this file: decide by what its body does, not by its name
+        // (`unlock()` that only hides a privacy overlay guards nothing). One level deep.
+        let callee = followsCallees ? sameFileFunctions(called: call, in: file) : []
+        if !callee.isEmpty {
+            for function in callee {
+                guard let body = function.body else { continue }
+                if let action = firstAction(file, in: Syntax(body), scope: Syntax(body), contextName: nil, followsCallees: false, onSuccess: { _ in true }) {
+                    return "calls \(name)(), which \(action)"
+                }
+            }
+            if Self.navigationVerbs.contains(where: { lowered.hasPrefix($0) }), Self.protectedScreens.contains(where: { lowered.contains($0) }),
+               !lowered.contains("lock") {
+                return "navigates (\(name))"
+            }
+            return nil
+        }
         if ["performSegue", "pushViewController", "setViewControllers", "setRootViewController"].contains(name) {
             return "navigates (\(name))"
         }
@@ -488,6 +539,22 @@ struct AuthBiometricBoolGate: AuditRule {
         return nil
     }
 
+    /// The functions of this file a call on `self`, `Self` or nothing runs.
+    private func sameFileFunctions(called call: FunctionCallExprSyntax, in file: SwiftFile) -> [FunctionDeclSyntax] {
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base?.trimmedDescription, base == "self" || base == "Self" else { return [] }
+        } else if !call.calledExpression.is(DeclReferenceExprSyntax.self) {
+            return []
+        }
+        let name = call.calleeName
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        return file.index.functions.filter { function in
+            guard function.name.text == name, function.body != nil, function.id != call.enclosingFunctionDecl?.id else { return false }
+            let parameters = function.signature.parameterClause.parameters
+            guard parameters.count >= labels.count else { return false }
+            return zip(parameters, labels).allSatisfy { $0.firstName.text == $1 }
+        }
+    }
 
     // MARK: Objective-C
 

@@ -54,11 +54,42 @@ struct KeychainAccessibleMissing: AuditRule {
             SecItemAdd(query as CFDictionary, nil)
         }
         """),
+        .swift("""
+        // A certificate is public: its accessibility class protects nothing. Its private key is a secret.
+        func importIdentity(certificate: SecCertificate, privateKey: SecKey, label: String) {
+            let certificateItem: [CFString: Any] = [kSecClass: kSecClassCertificate, kSecValueRef: certificate, kSecAttrLabel: label]
+            SecItemAdd(certificateItem as CFDictionary, nil)
+            let keyItem: [CFString: Any] = [kSecClass: kSecClassKey, kSecAttrKeyClass: kSecAttrKeyClassPrivate,
+                                            kSecValueRef: privateKey, kSecAttrLabel: label]
+            ↓SecItemAdd(keyItem as CFDictionary, nil)
+        }
+        """),
+        .swift("""
+        // Two queries of the same name in one function: each add is judged by its own.
+        func storeCredentials(password: Data, key: SecKey) {
+            do {
+                let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: password,
+                                            kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly]
+                SecItemAdd(query as CFDictionary, nil)
+            }
+            do {
+                let query: [String: Any] = [kSecClass as String: kSecClassKey, kSecValueRef as String: key]
+                ↓SecItemAdd(query as CFDictionary, nil)
+            }
+        }
+        """),
         .objectiveC("""
         - (void)saveToken:(NSData *)token {
             NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
                                      (__bridge id)kSecValueData: token };
             ↓SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+        }
+        """),
+        .objectiveC("""
+        - (BOOL)trustCertificate:(SecCertificateRef)certificate {
+            NSDictionary *item = @{ (__bridge id)kSecClass: (__bridge id)kSecClassCertificate,
+                                    (__bridge id)kSecValueRef: (__bridge id)certificate };
+            return SecItemAdd((__bridge CFDictionaryRef)item, NULL) == errSecSuccess;
         }
         """),
         .objectiveC("""
@@ -73,13 +104,35 @@ struct KeychainAccessibleMissing: AuditRule {
 
     private static let accessibilityKeys: Set<String> = ["kSecAttrAccessible", "kSecAttrAccessControl"]
 
+    /// Classes whose items hold a secret (a password, a private or symmetric key, an
+    /// identity's key): a certificate (kSecClassCertificate) is public data, and its
+    /// accessibility class protects nothing.
+    private static let secretClasses: Set<String> = ["kSecClassGenericPassword", "kSecClassInternetPassword", "kSecClassKey", "kSecClassIdentity"]
+
+    /// `kSecClass: kSecClassCertificate`.
+    private func isCertificate(_ value: ExprSyntax?) -> Bool {
+        guard let value else { return false }
+        return KeychainQuery.constantName(value) == "kSecClassCertificate"
+    }
+
+    /// An Objective-C method that names kSecClassCertificate and no class of secret items.
+    private func addsOnlyCertificates(_ tokens: ArraySlice<ObjectiveCToken>) -> Bool {
+        var certificate = false
+        for token in tokens where token.kind == .identifier {
+            if token.text == "kSecClassCertificate" { certificate = true }
+            if Self.secretClasses.contains(token.text) { return false }
+        }
+        return certificate
+    }
+
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
         switch file {
         case .swift(let swift):
             return swift.index.calls.compactMap { call in
                 guard call.calleeName == "SecItemAdd", let argument = call.arguments.first?.expression,
                       let query = KeychainQuery.resolve(argument, in: swift),
-                      query.keys.isDisjoint(with: Self.accessibilityKeys) else { return nil }
+                      query.keys.isDisjoint(with: Self.accessibilityKeys),
+                      !isCertificate(query.value(for: "kSecClass")) else { return nil }
                 return Match(swift.range(of: call), "SecItemAdd query has neither kSecAttrAccessible nor kSecAttrAccessControl")
             }
         case .objectiveC(let objc):
@@ -87,7 +140,7 @@ struct KeychainAccessibleMissing: AuditRule {
                 guard index + 1 < objc.tokens.count, objc.tokens[index + 1].text == "(",
                       let body = objc.bodyRange(containing: index) else { return nil }
                 let mentionsClass = objc.tokens[body].contains { $0.kind == .identifier && Self.accessibilityKeys.contains($0.text) }
-                guard !mentionsClass else { return nil }
+                guard !mentionsClass, !addsOnlyCertificates(objc.tokens[body]) else { return nil }
                 return Match(objc.range(of: objc.tokens[index]), "SecItemAdd query has neither kSecAttrAccessible nor kSecAttrAccessControl")
             }
         default:

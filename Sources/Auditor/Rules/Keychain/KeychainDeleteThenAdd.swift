@@ -13,7 +13,8 @@ struct KeychainDeleteThenAdd: AuditRule {
         fix: "Update first: SecItemUpdate(query, [kSecValueData: data]); on errSecItemNotFound, SecItemAdd the full item; on errSecDuplicateItem (a concurrent add won), update again. Check and propagate each status. DeviceTrust's Keychain.save does exactly this."
     )
 
-    let triggers = ["SecItemDelete"]
+    /// `SecItemDelete`, and the remove / delete methods of keychain wrappers.
+    let triggers = ["SecItemDelete", "remove", "delete"]
 
     let examples: [RuleExample] = [
         .swift("""
@@ -161,6 +162,63 @@ struct KeychainDeleteThenAdd: AuditRule {
             }
         }
         """),
+        .swift("""
+        // A temporary item: added only to obtain a SecIdentity, and deleted again before returning.
+        enum TransferIdentity {
+            static func make(certificate: SecCertificate, key: SecKey) throws -> SecIdentity {
+                try removeTemporaryItems()
+                let certificateItem: [CFString: Any] = [kSecClass: kSecClassCertificate, kSecValueRef: certificate, kSecAttrLabel: "transfer"]
+                guard SecItemAdd(certificateItem as CFDictionary, nil) == errSecSuccess else { throw TransferError.keychain }
+                let keyItem: [CFString: Any] = [kSecClass: kSecClassKey, kSecValueRef: key, kSecAttrLabel: "transfer",
+                                                kSecAttrAccessible: kSecAttrAccessibleWhenUnlockedThisDeviceOnly]
+                guard SecItemAdd(keyItem as CFDictionary, nil) == errSecSuccess else { throw TransferError.keychain }
+                var found: CFTypeRef?
+                let query: [CFString: Any] = [kSecClass: kSecClassIdentity, kSecAttrLabel: "transfer", kSecReturnRef: true]
+                guard SecItemCopyMatching(query as CFDictionary, &found) == errSecSuccess, let found else { throw TransferError.keychain }
+                try removeTemporaryItems()
+                return found as! SecIdentity
+            }
+
+            private static func removeTemporaryItems() throws {
+                let status = SecItemDelete([kSecClass: kSecClassIdentity, kSecAttrLabel: "transfer"] as CFDictionary)
+                guard status == errSecSuccess || status == errSecItemNotFound else { throw TransferError.keychain }
+            }
+        }
+        """),
+        .swift("""
+        // Through a keychain wrapper's API: remove, then set the same key on the same keychain.
+        func migrateAccessibility(forKey key: String) {
+            guard let value = KeychainWrapper.standard.string(forKey: key) else { return }
+            ↓KeychainWrapper.standard.removeObject(forKey: key)
+            KeychainWrapper.standard.set(value, forKey: key, withAccessibility: .afterFirstUnlockThisDeviceOnly)
+        }
+        extension SessionKeychain {
+            func replaceToken(_ token: String) {
+                if !↓self.remove(Self.tokenKey) {
+                    log("nothing to remove")
+                }
+                try? set(token, key: Self.tokenKey)
+            }
+        }
+        """),
+        .swift("""
+        // A nil removes, a value is set: never both. Defaults are not the keychain. Another key is another item.
+        func store(_ token: String?, in keychain: Keychain) throws {
+            if let token {
+                try keychain.set(token, key: "token")
+            } else {
+                try keychain.remove("token")
+            }
+        }
+        func rememberLastUser(_ name: String) {
+            UserDefaults.standard.removeObject(forKey: "lastUser")
+            UserDefaults.standard.set(name, forKey: "lastUser")
+        }
+        func rotate(_ token: String, keychain: KeychainSwift) {
+            keychain.delete("legacyToken")
+            keychain.set(token, forKey: "token")
+        }
+        """),
         .objectiveC("""
         - (BOOL)setPassword:(NSString *)password forAccount:(NSString *)account {
             NSMutableDictionary *query = [self baseQueryForAccount:account];
@@ -168,6 +226,19 @@ struct KeychainDeleteThenAdd: AuditRule {
             query[(__bridge id)kSecValueData] = [password dataUsingEncoding:NSUTF8StringEncoding];
             OSStatus status = SecItemAdd((__bridge CFDictionaryRef)query, NULL);
             return status == errSecSuccess;
+        }
+        """),
+        .objectiveC("""
+        // A temporary certificate: added to build an identity, then deleted again.
+        - (SecIdentityRef)identityForCertificate:(SecCertificateRef)certificate {
+            NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassCertificate, (__bridge id)kSecAttrLabel: @"temporary" };
+            SecItemDelete((__bridge CFDictionaryRef)query);
+            NSMutableDictionary *item = [query mutableCopy];
+            item[(__bridge id)kSecValueRef] = (__bridge id)certificate;
+            SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+            SecIdentityRef identity = [self copyIdentityLabelled:@"temporary"];
+            SecItemDelete((__bridge CFDictionaryRef)query);
+            return identity;
         }
         """),
         .objectiveC("""
@@ -256,7 +327,8 @@ struct KeychainDeleteThenAdd: AuditRule {
 
     private func checkSwift(_ file: SwiftFile) -> [Match] {
         let adds = file.index.calls.filter { $0.calleeName == "SecItemAdd" }
-        guard !adds.isEmpty else { return [] }
+        let wrapperMatches = wrapperDeleteThenSet(in: file)
+        guard !adds.isEmpty else { return wrapperMatches }
         // Functions of this file that delete without adding: calling one is a delete.
         var deleters: Set<String> = []
         for function in file.index.functions {
@@ -273,10 +345,23 @@ struct KeychainDeleteThenAdd: AuditRule {
             guard let add = adds.first(where: { $0.enclosingBody?.id == body.id && StatementReachability.canReach(from: call, to: $0) }) else { continue }
             if isDelete, differentItems(delete: call, add: add, in: file) { continue }
             if handlesDuplicateWithUpdate(body, in: file) { continue }
+            if isDeletedAgain(like: call, after: add, in: body) { continue }
             let what = isDelete ? "SecItemDelete" : "\(call.calleeName)(…) deletes the item, and"
             matches.append(Match(file.range(of: call), "\(what) then SecItemAdd: not atomic, the item is lost when the add fails"))
         }
-        return matches
+        let reported = Set(matches.map(\.range))
+        return matches + wrapperMatches.filter { !reported.contains($0.range) }
+    }
+
+    /// Whether the same delete (same callee, same arguments) runs again after `add`: a
+    /// temporary item (a certificate and key added only to obtain a SecIdentity, then
+    /// removed), with no stored value to lose.
+    func isDeletedAgain(like delete: FunctionCallExprSyntax, after add: some SyntaxProtocol, in body: Syntax) -> Bool {
+        let arguments = delete.arguments.trimmedDescription
+        return body.descendants(FunctionCallExprSyntax.self).contains { other in
+            other.id != delete.id && other.calleeName == delete.calleeName && other.calleeText == delete.calleeText
+                && other.arguments.trimmedDescription == arguments && StatementReachability.canReach(from: add, to: other)
+        }
     }
 
     /// Whether the function adds and, on errSecDuplicateItem, updates (with SecItemUpdate
@@ -328,12 +413,32 @@ struct KeychainDeleteThenAdd: AuditRule {
             let isHelper = !isDelete && deleters.contains(token.text) && index > 1 && tokens[index - 2].text == "["
                 && index + 1 < tokens.count && (tokens[index + 1].text == ":" || tokens[index + 1].text == "]")
             guard isDelete || isHelper, let body = file.bodyRange(containing: index),
-                  addIndices.contains(where: { StatementReachability.canReach(from: index, to: $0, in: tokens, body: body) }),
-                  !handlesDuplicateWithUpdate(body, in: tokens) else { continue }
+                  let add = addIndices.first(where: { StatementReachability.canReach(from: index, to: $0, in: tokens, body: body) }),
+                  !handlesDuplicateWithUpdate(body, in: tokens), !isDeletedAgain(like: index, after: add, in: tokens, body: body) else { continue }
             let what = isDelete ? "SecItemDelete" : "\(token.text) deletes the item, and"
             matches.append(Match(file.range(of: token), "\(what) then SecItemAdd: not atomic, the item is lost when the add fails"))
         }
         return matches
+    }
+
+    /// Whether the statement of the delete at `delete` (its tokens up to `;`) occurs again
+    /// after the add at `add`, on a path from it: a temporary item.
+    private func isDeletedAgain(like delete: Int, after add: Int, in tokens: [ObjectiveCToken], body: Range<Int>) -> Bool {
+        func statement(at start: Int) -> [String] {
+            var texts: [String] = []
+            var position = start
+            while position < body.upperBound, tokens[position].text != ";", texts.count < 64 {
+                texts.append(tokens[position].text)
+                position += 1
+            }
+            return texts
+        }
+        let deleted = statement(at: delete)
+        return (add + 1..<body.upperBound).contains { position in
+            tokens[position].kind == .identifier && tokens[position].text == tokens[delete].text
+                && (delete == 0 || tokens[position - 1].text == tokens[delete - 1].text)
+                && statement(at: position) == deleted && StatementReachability.canReach(from: add, to: position, in: tokens, body: body)
+        }
     }
 
     /// `errSecDuplicateItem` handled with SecItemUpdate or an `[self update…]` method.

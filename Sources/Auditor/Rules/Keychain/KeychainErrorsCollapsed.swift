@@ -14,7 +14,15 @@ struct KeychainErrorsCollapsed: AuditRule {
         fix: "Treat only errSecItemNotFound as absent; return or throw every other status (map errSecInteractionNotAllowed to \"try again later\"). DeviceTrust's Keychain.load throws a precise KeychainError, and loadIfPresent returns nil for itemNotFound alone."
     )
 
-    let triggers = ["SecItemCopyMatching"]
+    /// SecItemCopyMatching; in Objective-C also reads through a keychain wrapper.
+    let triggers = ["SecItemCopyMatching", "keychain", "Keychain", "KeyChain"]
+
+    /// Swift is judged only where SecItemCopyMatching is called (or, through the
+    /// declarations a call names, where a reader of this file calls it).
+    func mayMatch(_ file: ScannedFile) -> Bool {
+        guard case .swift(let swift) = file else { return true }
+        return ByteSearch.contains(swift.text, "SecItemCopyMatching")
+    }
 
     let examples: [RuleExample] = [
         .swift("""
@@ -134,6 +142,79 @@ struct KeychainErrorsCollapsed: AuditRule {
             }
         }
         """),
+        .swift("""
+        // Every failed status becomes the same .failure, and the converter turns each failure into nil.
+        final class EncryptionKeyStore {
+            func readItem(account: String) -> Result<Data, Error> {
+                var item: CFTypeRef?
+                let status = SecItemCopyMatching(query(account) as CFDictionary, &item)
+                guard status == errSecSuccess, let data = item as? Data else {
+                    return .failure(StoreError.readFailed(SecCopyErrorMessageString(status, nil) as String? ?? ""))
+                }
+                return .success(data)
+            }
+
+            func databaseKey() -> Data? {
+                value(of: ↓readItem(account: "databaseKey"))
+            }
+
+            func canary() -> Data? {
+                switch ↓readItem(account: "canary") {
+                case .success(let data): return data
+                case .failure: return nil
+                }
+            }
+
+            private func value(of result: Result<Data, Error>) -> Data? {
+                switch result {
+                case .success(let data):
+                    return data
+                case .failure(let error):
+                    logger.warning("keychain read failed: \\(error)")
+                    return nil
+                }
+            }
+        }
+        """),
+        .swift("""
+        // The reader reports errSecItemNotFound as an empty success; the failures left are real errors.
+        final class EncryptionKeyStore {
+            func readItem(account: String) -> Result<Data?, Error> {
+                var item: CFTypeRef?
+                let status = SecItemCopyMatching(query(account) as CFDictionary, &item)
+                if status == errSecItemNotFound { return .success(nil) }
+                guard status == errSecSuccess else { return .failure(StoreError.status(status)) }
+                return .success(item as? Data)
+            }
+
+            func databaseKey() -> Data? { value(of: readItem(account: "databaseKey")) }
+
+            private func value(of result: Result<Data?, Error>) -> Data? {
+                switch result {
+                case .success(let data): return data
+                case .failure: return nil
+                }
+            }
+        }
+        // The failure reaches the caller.
+        final class TokenStore {
+            func readToken(account: String) -> Result<Data, Error> {
+                var item: CFTypeRef?
+                let status = SecItemCopyMatching(query(account) as CFDictionary, &item)
+                guard status == errSecSuccess, let data = item as? Data else { return .failure(StoreError.status(status)) }
+                return .success(data)
+            }
+
+            func token() throws -> Data { try unwrap(readToken(account: "token")) }
+
+            private func unwrap(_ result: Result<Data, Error>) throws -> Data {
+                switch result {
+                case .success(let data): return data
+                case .failure(let error): throw error
+                }
+            }
+        }
+        """),
         .objectiveC("""
         - (NSString *)passwordForAccount:(NSString *)account {
             NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
@@ -146,6 +227,48 @@ struct KeychainErrorsCollapsed: AuditRule {
                 return nil;
             }
             return [[NSString alloc] initWithData:(__bridge_transfer NSData *)result encoding:NSUTF8StringEncoding];
+        }
+        """),
+        .objectiveC("""
+        + (NSData *)loadDatabaseKey:(NSError **)error {
+            return [[AppKeychain shared] dataForKey:@"databaseKey" error:error];
+        }
+
+        - (void)openDatabase {
+            NSError *error;
+            NSData *key = [[self class] loadDatabaseKey:&error];
+            if (↓error || key.length != 32) {
+                // "New install": start over with a fresh key.
+                [self resetAllStorage];
+                key = [self generateDatabaseKey];
+            }
+            [self openWithKey:key];
+        }
+        """),
+        .objectiveC("""
+        - (void)openDatabase {
+            NSError *error;
+            NSData *key = [self.keychain dataForKey:@"databaseKey" error:&error];
+            if (error) {
+                if (error.code == errSecItemNotFound) {
+                    [self resetAllStorage];
+                    key = [self generateDatabaseKey];
+                } else {
+                    [self retryWhenProtectedDataAvailable];
+                    return;
+                }
+            }
+            [self openWithKey:key];
+        }
+
+        - (NSString *)sessionToken {
+            NSError *error;
+            NSString *token = [self.keychain stringForKey:@"token" error:&error];
+            if (error) {
+                NSLog(@"keychain unavailable: %@", error);
+                return nil;
+            }
+            return token;
         }
         """),
         .objectiveC("""
@@ -187,6 +310,7 @@ struct KeychainErrorsCollapsed: AuditRule {
             if let match = checkSwift(call, in: file) { matches.append(match) }
         }
         matches += collapsingTries(in: file)
+        matches += collapsedResults(in: file)
         return matches
     }
 
@@ -223,7 +347,7 @@ struct KeychainErrorsCollapsed: AuditRule {
     }
 
     /// `helper(…)`, `self.helper(…)`, `Self.helper(…)`.
-    private func isLocalCall(_ call: FunctionCallExprSyntax) -> Bool {
+    func isLocalCall(_ call: FunctionCallExprSyntax) -> Bool {
         if call.calledExpression.is(DeclReferenceExprSyntax.self) { return true }
         guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription else { return false }
         return base == "self" || base == "Self"
@@ -421,7 +545,7 @@ struct KeychainErrorsCollapsed: AuditRule {
 
     private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
         let tokens = file.tokens
-        var matches: [Match] = []
+        var matches: [Match] = errorsTreatedAsAbsent(in: file)
         for index in file.identifiers(named: "SecItemCopyMatching") {
             guard index + 1 < tokens.count, tokens[index + 1].text == "(", let close = ObjectiveCSyntax.matching(tokens, open: index + 1),
                   let body = file.bodyRange(containing: index) else { continue }

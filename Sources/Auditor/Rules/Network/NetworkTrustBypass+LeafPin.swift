@@ -109,13 +109,18 @@ extension NetworkTrustBypass {
 
     /// Whether the statements after `node`'s statement in its block reject the challenge.
     private func rejectsAfter(_ node: Syntax) -> Bool {
+        anyStatement(after: node, where: rejects)
+    }
+
+    /// Whether a statement after the one holding `node`, in the same block, satisfies `test`.
+    func anyStatement(after node: Syntax, where test: (Syntax) -> Bool) -> Bool {
         var current: Syntax? = node
         while let candidate = current, !candidate.is(CodeBlockItemSyntax.self) { current = candidate.parent }
         guard let item = current?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return false }
         var after = false
         for sibling in list {
             if sibling.id == item.id { after = true; continue }
-            if after, rejects(Syntax(sibling)) { return true }
+            if after, test(Syntax(sibling)) { return true }
         }
         return false
     }
@@ -139,15 +144,18 @@ extension NetworkTrustBypass {
         if condition.first?.text == "!" || condition.contains(where: { ["host", "authenticationMethod", "protectionSpace"].contains($0.text) }) { return false }
         let compares = condition.contains { ["isEqualToData", "isEqual", "containsObject", "isEqualToString"].contains($0.text) }
             || zip(condition, condition.dropFirst()).contains { $0.text == "=" && $1.text == "=" }
-        guard compares else { return false }
-        // The `else` after the then-block.
+        guard compares, let elseStatement = Self.elseStatement(tokens, after: control, in: body) else { return false }
+        return tokens[elseStatement].contains { Self.cancelNames.contains($0.text) || $0.text == "NSURLSessionAuthChallengeCancelAuthenticationChallenge" || $0.text == "cancelAuthenticationChallenge" }
+    }
+
+    /// The token range of the `else` statement after an `if`'s then-block, if it has one.
+    static func elseStatement(_ tokens: [ObjectiveCToken], after control: (condition: Range<Int>, isElse: Bool), in body: Range<Int>) -> Range<Int>? {
         let thenStart = control.condition.upperBound + 1
-        guard thenStart < body.upperBound else { return false }
+        guard thenStart < body.upperBound else { return nil }
         let then = ObjectiveCSyntax.statement(tokens, at: thenStart, limit: body.upperBound)
         var elseIndex = then.upperBound
         if tokens[thenStart].text == "{" { elseIndex += 1 }
-        guard elseIndex < body.upperBound, tokens[elseIndex].text == "else" else { return false }
-        let elseStatement = ObjectiveCSyntax.statement(tokens, at: elseIndex + 1, limit: body.upperBound)
-        return tokens[elseStatement].contains { Self.cancelNames.contains($0.text) || $0.text == "NSURLSessionAuthChallengeCancelAuthenticationChallenge" || $0.text == "cancelAuthenticationChallenge" }
+        guard elseIndex < body.upperBound, tokens[elseIndex].text == "else" else { return nil }
+        return ObjectiveCSyntax.statement(tokens, at: elseIndex + 1, limit: body.upperBound)
     }
 }

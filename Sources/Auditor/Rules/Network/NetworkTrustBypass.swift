@@ -156,6 +156,57 @@ struct NetworkTrustBypass: AuditRule {
         }
         """),
         .swift("""
+        // A debug flag, a host-only check or the certificate's subject name do not identify the certificate.
+        final class ReaderSessionDelegate: NSObject, URLSessionDelegate {
+            var allowsSelfSigned = false
+            func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+                            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+                guard let trust = challenge.protectionSpace.serverTrust else { return completionHandler(.performDefaultHandling, nil) }
+                if Settings.shared.insecureDebugMode || allowsSelfSigned {
+                    return completionHandler(↓.useCredential, URLCredential(trust: trust))
+                }
+                if trustedHosts.contains(challenge.protectionSpace.host) {
+                    return completionHandler(↓.useCredential, URLCredential(trust: trust))
+                }
+                if let leaf = SecTrustGetCertificateAtIndex(trust, 0),
+                   acceptedSubjects.contains(SecCertificateCopySubjectSummary(leaf) as String? ?? "") {
+                    return completionHandler(↓.useCredential, URLCredential(trust: trust))
+                }
+                completionHandler(.performDefaultHandling, nil)
+            }
+        }
+        """),
+        .swift("""
+        // A certificate the user accepted on an error page: only that exact certificate, for
+        // that origin, is accepted; every other one gets the system's validation.
+        func handleServerTrust(_ challenge: URLAuthenticationChallenge,
+                               completion: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+            queue.async {
+                let origin = "\\(challenge.protectionSpace.host):\\(challenge.protectionSpace.port)"
+                guard let trust = challenge.protectionSpace.serverTrust,
+                      let chain = SecTrustCopyCertificateChain(trust) as? [SecCertificate],
+                      self.exceptions.hasApprovedCertificate(chain[0], for: origin) else {
+                    DispatchQueue.main.async { completion(.performDefaultHandling, nil) }
+                    return
+                }
+                DispatchQueue.main.async { completion(.useCredential, URLCredential(trust: trust)) }
+            }
+        }
+        func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+                        completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+            guard let trust = challenge.protectionSpace.serverTrust,
+                  let leaf = SecTrustGetCertificateAtIndex(trust, 0) else {
+                return completionHandler(.performDefaultHandling, nil)
+            }
+            let presentedDigest = sha256(SecCertificateCopyData(leaf) as Data)
+            if userApprovedCertificates[challenge.protectionSpace.host] == presentedDigest {
+                completionHandler(.useCredential, URLCredential(trust: trust))
+            } else {
+                completionHandler(.performDefaultHandling, nil)
+            }
+        }
+        """),
+        .swift("""
         // Correct: evaluate, compare, cancel on mismatch; default handling only for other challenges and unpinned hosts.
         final class PinningDelegate: NSObject, URLSessionDelegate {
             func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
@@ -257,6 +308,32 @@ struct NetworkTrustBypass: AuditRule {
         }
         """),
         .objectiveC("""
+        // A certificate exception the user approved for this host: only that exact certificate passes.
+        - (void)URLSession:(NSURLSession *)session didReceiveChallenge:(NSURLAuthenticationChallenge *)challenge
+          completionHandler:(void (^)(NSURLSessionAuthChallengeDisposition, NSURLCredential *))completionHandler {
+            SecTrustRef trust = challenge.protectionSpace.serverTrust;
+            SecCertificateRef presented = SecTrustGetCertificateAtIndex(trust, 0);
+            NSString *origin = [NSString stringWithFormat:@"%@:%ld", challenge.protectionSpace.host, (long)challenge.protectionSpace.port];
+            if (presented && [self.exceptionStore containsCertificate:presented forOrigin:origin]) {
+                completionHandler(NSURLSessionAuthChallengeUseCredential, [NSURLCredential credentialForTrust:trust]);
+            } else {
+                completionHandler(NSURLSessionAuthChallengePerformDefaultHandling, nil);
+            }
+        }
+        """),
+        .objectiveC("""
+        // A debug switch is not a certificate decision.
+        - (void)URLSession:(NSURLSession *)session didReceiveChallenge:(NSURLAuthenticationChallenge *)challenge
+          completionHandler:(void (^)(NSURLSessionAuthChallengeDisposition, NSURLCredential *))completionHandler {
+            SecTrustRef trust = challenge.protectionSpace.serverTrust;
+            if (self.allowsInsecureConnections) {
+                completionHandler(↓NSURLSessionAuthChallengeUseCredential, [NSURLCredential credentialForTrust:trust]);
+            } else {
+                completionHandler(NSURLSessionAuthChallengePerformDefaultHandling, nil);
+            }
+        }
+        """),
+        .objectiveC("""
         // Exact leaf pinning, mismatch cancelled.
         - (void)URLSession:(NSURLSession *)session didReceiveChallenge:(NSURLAuthenticationChallenge *)challenge
           completionHandler:(void (^)(NSURLSessionAuthChallengeDisposition, NSURLCredential *))completionHandler {
@@ -306,7 +383,7 @@ struct NetworkTrustBypass: AuditRule {
             guard let scope = member.enclosingFunctionDecl.map(Syntax.init) ?? member.enclosingBody else { continue }
             if name == "useCredential" {
                 guard trustCredential(in: scope), !evaluates(scope, evaluatingFunctions: evaluatingFunctions, declared: declaredFunctions),
-                      !isLeafPinned(member, scope: scope) else { continue }
+                      !isLeafPinned(member, scope: scope), !isCertificateException(member, scope: scope) else { continue }
                 matches.append(Match(file.range(of: member), ".useCredential with URLCredential(trust:) without a successful SecTrustEvaluateWithError: any certificate, even self-signed or for another host, is accepted"))
             } else if fallsBackAfterMismatch(member, scope: scope) {
                 matches.append(Match(file.range(of: member), "after a pin mismatch the challenge falls back to .performDefaultHandling: any certificate a trusted CA issued, including a user-installed proxy CA, is accepted"))
@@ -324,6 +401,7 @@ struct NetworkTrustBypass: AuditRule {
                 matches.append(Match(file.range(of: call), "setAllowsAnyHTTPSCertificate turns off certificate validation for the host"))
             } else if name == "use", let scope = call.enclosingFunctionDecl.map(Syntax.init) ?? call.enclosingBody,
                       let argument = call.arguments.first?.expression, isTrustCredential(argument, in: scope), !isLeafPinned(call, scope: scope),
+                      !isCertificateException(call, scope: scope),
                       !evaluates(scope, evaluatingFunctions: evaluatingFunctions, declared: declaredFunctions) {
                 matches.append(Match(file.range(of: call), "the challenge sender uses URLCredential(trust:) without SecTrustEvaluateWithError: any certificate is accepted"))
             }
@@ -479,7 +557,7 @@ struct NetworkTrustBypass: AuditRule {
                 // A validator method that receives the trust may evaluate it: stay silent.
                 if bodyTokens.contains(where: { ["evaluateServerTrust", "validateTrust", "evaluate"].contains($0.text) }) { continue }
                 // The exact leaf compared with a pinned copy, the mismatch cancelled: pinning.
-                if objcIsLeafPinned(tokens, at: index, body: body) { continue }
+                if objcIsLeafPinned(tokens, at: index, body: body) || objcIsCertificateException(tokens, at: index, body: body) { continue }
                 matches.append(Match(file.range(of: token), "\(token.text) with credentialForTrust: without SecTrustEvaluateWithError: any certificate is accepted"))
             case "NSURLSessionAuthChallengePerformDefaultHandling":
                 if objcFallsBack(tokens, at: index, body: file.bodyRange(containing: index)) {

@@ -36,6 +36,29 @@ struct PlatformPasteboardUnrestricted: AuditRule {
         }
         """),
         .swift("""
+        // An expiry alone does not keep a recovery key off the user's other devices.
+        final class RecoveryKeyViewController: UIViewController {
+            private let pool: AccountEntropyPool
+            private func copyToClipboard() {
+                ↓UIPasteboard.general.setItems([[UIPasteboard.typeAutomatic: pool.displayString]],
+                                              options: [.expirationDate: Date().addingTimeInterval(60)])
+            }
+            func copyBackupKey(_ backupKey: String) {
+                ↓UIPasteboard.general.setItems([[UTType.plainText.identifier: backupKey]], options: [.localOnly: true])
+            }
+            func copyMnemonic(_ words: String) {
+                ↓UIPasteboard.general.string = words
+            }
+        }
+        """),
+        .swift("""
+        // Correct: kept on this device and cleared after a minute.
+        func copyRecoveryKey(_ recoveryKey: String) {
+            let options: [UIPasteboard.OptionsKey: Any] = [.localOnly: true, .expirationDate: Date().addingTimeInterval(60)]
+            UIPasteboard.general.setItems([[UTType.plainText.identifier: recoveryKey]], options: options)
+        }
+        """),
+        .swift("""
         func copyOneTimeCode(_ otp: String) {
             UIPasteboard.general.setItems([[UTType.plainText.identifier: otp]],
                                           options: [.localOnly: true, .expirationDate: Date().addingTimeInterval(60)])
@@ -64,7 +87,13 @@ struct PlatformPasteboardUnrestricted: AuditRule {
         """),
     ]
 
-    private static let extraStems = ["iban", "accountnumber", "recoveryphrase", "seedphrase", "backupcode", "verificationcode", "cvc", "securitycode", "onetimecode"]
+    /// Rule-local vocabulary on top of SensitiveNames: account numbers and codes a user
+    /// copies, and the roots of key hierarchies (a recovery or backup key, an entropy pool,
+    /// a seed or mnemonic) from which every other key of the account is derived.
+    private static let extraStems = [
+        "iban", "accountnumber", "recoveryphrase", "seedphrase", "backupcode", "verificationcode", "cvc", "securitycode", "onetimecode",
+        "recoverykey", "recoverycode", "backupkey", "entropy", "seed", "mnemonic",
+    ]
 
     /// Whether an identifier names a secret worth keeping off the pasteboard.
     static func isSecretName(_ name: String) -> Bool {
@@ -103,27 +132,55 @@ struct PlatformPasteboardUnrestricted: AuditRule {
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let target = elements[0].as(MemberAccessExprSyntax.self),
                   Self.writtenProperties.contains(target.declName.baseName.text), isGeneral(target.base),
-                  let secret = secretName(in: elements[2], context: Syntax(sequence)) else { continue }
+                  let secret = secretName(in: elements[2], context: Syntax(sequence), file: file) else { continue }
             matches.append(Match(file.range(of: sequence), "\(secret) is copied to the general pasteboard, readable by every app and synced to other devices"))
         }
         for call in file.index.calls where Self.writeMethods.contains(call.calleeName) {
             guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), isGeneral(member.base),
-                  let value = call.arguments.first?.expression, let secret = secretName(in: value, context: Syntax(call)) else { continue }
+                  let value = call.arguments.first?.expression, let secret = secretName(in: value, context: Syntax(call), file: file) else { continue }
+            var missing = ".localOnly and an expiration date: readable by every app, synced to the user's other devices through Universal Clipboard, kept until replaced"
             if call.calleeName == "setItems", let options = call.argument("options") {
-                let text = options.trimmedDescription.filter { !$0.isWhitespace }
-                if text.contains(".localOnly:true") && text.contains(".expirationDate:") { continue }
+                let text = optionsText(options, context: Syntax(call))
+                let localOnly = text.contains(".localOnly:true") || text.contains("localOnly:true")
+                let expires = text.contains(".expirationDate:") || text.contains("expirationDate:")
+                if localOnly && expires { continue }
+                if expires {
+                    missing = ".localOnly (an expiration date alone still lets Universal Clipboard sync it to the user's other devices while it lasts)"
+                } else if localOnly {
+                    missing = "an expiration date: it stays readable by every app on the device until something else is copied"
+                }
             }
-            matches.append(Match(file.range(of: call), "\(secret) is copied to the general pasteboard without .localOnly and an expiration date"))
+            matches.append(Match(file.range(of: call), "\(secret) is copied to the general pasteboard without \(missing)"))
         }
         return matches
     }
 
+    /// The options as written, without spaces; a local variable holding them is followed.
+    private func optionsText(_ options: ExprSyntax, context: Syntax) -> String {
+        if let name = options.as(DeclReferenceExprSyntax.self)?.baseName.text, let scope = context.enclosingBody {
+            for binding in scope.descendants(PatternBindingSyntax.self) where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                if let value = binding.initializer?.value { return value.trimmedDescription.filter { !$0.isWhitespace } }
+            }
+        }
+        return options.trimmedDescription.filter { !$0.isWhitespace }
+    }
+
     /// The secret-named identifier the value holds (or the enclosing function's name,
-    /// `copyOTP(_ code:)`), if any.
-    private func secretName(in value: ExprSyntax, context: Syntax) -> String? {
-        let names = value.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)
-            + value.descendants(MemberAccessExprSyntax.self).map(\.declName.baseName.text)
+    /// `copyOTP(_ code:)`, or the declared type of a property it reads, `let pool:
+    /// AccountEntropyPool`), if any.
+    private func secretName(in value: ExprSyntax, context: Syntax, file: SwiftFile) -> String? {
+        let references = value.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)
+            + (value.as(DeclReferenceExprSyntax.self).map { [$0.baseName.text] } ?? [])
+        let names = references + value.descendants(MemberAccessExprSyntax.self).map(\.declName.baseName.text)
         if let name = names.first(where: Self.isSecretName) { return name }
+        for name in references {
+            for declaration in file.index.variables {
+                for binding in declaration.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    guard let type = binding.typeAnnotation?.type.trimmedDescription, Self.isSecretName(type) else { continue }
+                    return "\(name) (\(type))"
+                }
+            }
+        }
         if let reference = value.as(DeclReferenceExprSyntax.self), let function = context.enclosingFunctionDecl,
            Self.isSecretName(function.name.text),
            function.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == reference.baseName.text }) {

@@ -16,7 +16,7 @@ struct SecretHardcoded: AuditRule {
         severity: .critical,
         category: .secrets,
         masvs: "MASVS-STORAGE-1",
-        rationale: "Everything compiled into the app — string literals, Info.plist values, xcconfig settings baked into the bundle, bundled JSON — can be read from the IPA with `strings`, class-dump or a decrypted binary in minutes. A cloud key (AWS, Stripe secret key, GitHub or Slack token, FCM server key, a private key) shipped this way gives every user, and every attacker, the backend privileges it grants, and it cannot be rotated without a release. Firebase's GoogleService-Info.plist API_KEY and Stripe publishable keys (pk_live_) are public by design and are not reported; Google API keys elsewhere are, because they are often unrestricted. JWTs, private keys and entropy-based matches are not reported in test, mock, fixture and preview folders (test vectors and sample tokens).",
+        rationale: "Everything compiled into the app — string literals, Info.plist values, xcconfig settings baked into the bundle, bundled JSON — can be read from the IPA with `strings`, class-dump or a decrypted binary in minutes. A cloud key (AWS, Stripe secret key, GitHub or Slack token, FCM server key, a private key) shipped this way gives every user, and every attacker, the backend privileges it grants, and it cannot be rotated without a release. Firebase's GoogleService-Info.plist API_KEY and Stripe publishable keys (pk_live_) are public by design and are not reported; Google API keys elsewhere are, because they are often unrestricted. JWTs, private keys and entropy-based matches are not reported in test, mock, fixture and preview folders (test vectors and sample tokens), nor in scaffolding inside app folders: types and functions named Mock…, Fake…, Stub…, Dummy…, Spy… or …Mock, SwiftUI previews, and #if DEBUG blocks, which Release builds leave out; provider-format keys are reported everywhere. A constant whose value spells its own name (kPinCode = \"kPinCode\"), or whose every use in the file is a key, account or service argument of a Keychain, key-value store or UserDefaults call, names where a secret is stored and is not reported.",
         fix: "Remove the secret from the app and rotate it now. Keep server-side secrets on a server and give the app short-lived, per-user credentials (a session token obtained after login, stored with DeviceTrust's Keychain.save and an explicit Accessibility class); prove the app's identity with device keys and a server challenge instead of a shared API secret. Keep per-environment public identifiers in xcconfig, never secrets."
     )
 
@@ -163,6 +163,83 @@ struct SecretHardcoded: AuditRule {
             return [[NSBundle mainBundle] objectForInfoDictionaryKey:@"API_KEY"];
         }
         """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        // Scaffolding shipped in app folders: mocks, previews and Debug-only code hold sample credentials.
+        final class MockLoginStore: LoginStore {
+            func logins() -> [Login] {
+                [Login(user: "demo", password: "S4mple!pw"), Login(user: "demo2", password: "S4mple!pw")]
+            }
+        }
+        struct VaultStub { let masterPassword = "St0b#Vault" }
+        func makeFakeAccount() -> Account { Account(name: "Ann", password: "Fak3!Acct") }
+        struct LoginView_Previews: PreviewProvider {
+            static var previews: some View { LoginView(password: "Pr3view!pw") }
+        }
+        #Preview { UnlockView(pin: "480213") }
+        #if DEBUG
+        let debugAdminPassword = "Adm1n@2024!"
+        #endif
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        // Real code next to scaffolding: a provider key in a mock and a password outside Debug still count.
+        final class MockPayments { let stripeKey = ↓"sk\u{5F}live\u{5F}51HxQ2cLkq8ZpT3v9YbN4mW7rD2sF6gH" }
+        final class Mockingbird { let password = ↓"Adm1n@2024!" }
+        #if DEBUG
+        let endpoint = "https://staging.bank.example"
+        #else
+        let supportPassword = ↓"Supp0rt!24"
+        #endif
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        // Names of storage slots: the value spells the constant's name, or the constant is only a key.
+        private let kVaultPinCode = "kVaultPinCode"
+        private let PIN_CODE = "pinCode"
+        private let legacyPassphrase = "VaultDBPass"
+        func legacy() -> String? { keyValueStore.getString(legacyPassphrase, transaction: tx) }
+        func wipe() {
+            keyValueStore.removeValues(forKeys: [legacyPassphrase, kVaultPinCode], transaction: tx)
+            UserDefaults.standard.removeObject(forKey: legacyPassphrase)
+            let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: legacyPassphrase]
+            keychain[legacyPassphrase] = nil
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        // A constant that is also sent or stored as a value is the secret itself.
+        private let servicePassword = ↓"Svc!Pass99"
+        func lookup() -> String? { keyValueStore.getString(servicePassword) }
+        func authorize(_ request: inout URLRequest) { request.setValue(servicePassword, forHTTPHeaderField: "X-Service-Pass") }
+        private let vaultPassphrase = ↓"Vault#Pass1"
+        func store() { keychain.set(vaultPassphrase, forKey: "vault") }
+        """, silencedInsideStrings: false),
+        RuleExample(.objectiveC, """
+        static NSString *const kDBPassphrase = @"TSVaultPass";
+        static NSString *const kPinCode = @"kPinCode";
+        #ifdef DEBUG
+        static NSString *const kDebugPassword = @"Adm1n@2024!";
+        #endif
+        @implementation MockCredentialStore
+        - (void)seed { NSString *password = @"S4mple!pw"; [self save:password]; }
+        @end
+        @implementation VaultStorage
+        + (NSData *)legacyPassphrase { return [self tryToLoadKeychainValue:kDBPassphrase error:nil]; }
+        + (void)wipe {
+            [keychain removeWithService:kService key:kDBPassphrase error:nil];
+            [[NSUserDefaults standardUserDefaults] removeObjectForKey:kPinCode];
+        }
+        @end
+        """, silencedInsideStrings: false),
+        RuleExample(.objectiveC, """
+        static NSString *const kAdminPassword = @↓"Adm1n@2024!";
+        #if !DEBUG
+        static NSString *const kReleasePassword = @↓"Rel3ase!pw";
+        #endif
+        @implementation SupportLogin
+        - (void)login {
+            [keychain removeWithService:kService key:kAdminPassword error:nil];
+            [self.client loginWithPassword:kAdminPassword];
+        }
+        @end
+        """, silencedInsideStrings: false),
         RuleExample(.propertyList(fileName: "Info.plist"), """
         <?xml version="1.0" encoding="UTF-8"?>
         <plist version="1.0">
@@ -230,16 +307,23 @@ struct SecretHardcoded: AuditRule {
     /// In code (`inCode`), a password-like name (`passwd`, `password:`) accepts any real
     /// value (``SecretFormats/looksLikePassword(_:name:)``); in data files (JSON, plists,
     /// xcconfig), where such keys often hold UI text, it needs a digit or a symbol.
-    private func judge(_ value: String, name: String?, path: String, ignoringGoogleKeys: Bool = false, inCode: Bool = false) -> String? {
+    ///
+    /// In scaffolding (test paths, `Mock…` types, previews, `#if DEBUG`) only strong
+    /// provider formats are reported. A name-based match is dropped when the value spells
+    /// the name (`kPinCode = "kPinCode"`) or `isStorageKey` says the binding only names
+    /// where a secret is stored (``StorageKeyNames``).
+    private func judge(_ value: String, name: String?, path: String, ignoringGoogleKeys: Bool = false, inCode: Bool = false,
+                       scaffolding: @autoclosure () -> Bool = false, isStorageKey: () -> Bool = { false }) -> String? {
         let inTests = SecretFormats.isTestPath(path)
-        if let hit = SecretFormats.find(in: value, ignoringGoogleKeys: ignoringGoogleKeys), !(inTests && hit.weakInTests) {
+        if let hit = SecretFormats.find(in: value, ignoringGoogleKeys: ignoringGoogleKeys), !(hit.weakInTests && (inTests || scaffolding())) {
             return "\(hit.kind) (\(SecretFormats.redacted(hit.value))) is hard-coded" + (name.map { " in \($0)" } ?? "")
         }
         guard !inTests, let name, isSecretName(name), !CryptoKeyNames.isCryptoKeyName(name) else { return nil }
+        if StorageKeyNames.valueSpellsName(value, name: name) { return nil }
         let passwordLike = SecretValueNames.isPasswordLike(name)
         let found = inCode && passwordLike ? SecretFormats.looksLikePassword(value, name: name) || SecretFormats.looksLikeSecret(value, passwordLike: true)
             : SecretFormats.looksLikeSecret(value, passwordLike: passwordLike)
-        guard found else { return nil }
+        guard found, !scaffolding(), !isStorageKey() else { return nil }
         return "\(name) holds a hard-coded secret (\(SecretFormats.redacted(value)))"
     }
 
@@ -247,10 +331,11 @@ struct SecretHardcoded: AuditRule {
     /// A password, PIN or passcode accepts any real value; a token or secret (also a
     /// lexer's `token`, compared with `"kSecAttrAccessible"`) needs a random-looking value
     /// that is not a code identifier.
-    private func judgeComparison(_ value: String, name: String, path: String) -> String? {
+    private func judgeComparison(_ value: String, name: String, path: String, scaffolding: @autoclosure () -> Bool = false) -> String? {
         guard !SecretFormats.isTestPath(path), SecretFormats.looksLikePassword(value, name: name) else { return nil }
         guard SecretValueNames.isPasswordLike(name)
             || SecretFormats.looksLikeSecret(value, passwordLike: false) && !SecretFormats.isCodeIdentifier(value) else { return nil }
+        guard !scaffolding() else { return nil }
         return "\(name) is checked against a hard-coded value (\(SecretFormats.redacted(value)))"
     }
 
@@ -278,14 +363,21 @@ struct SecretHardcoded: AuditRule {
 
     private func checkSwift(_ file: SwiftFile) -> [Match] {
         var matches: [Match] = []
+        // One finding per value per declaration: a mock list repeating one sample
+        // password, a header set twice.
+        var reported: Set<String> = []
+        func report(_ literal: StringLiteralExprSyntax, _ value: String, _ message: String) {
+            guard reported.insert("\(Self.scopeID(of: literal))\u{0}\(value)").inserted else { return }
+            matches.append(Match(file.range(of: literal), message))
+        }
         for literal in file.index.strings {
             let isInterpolated = literal.segments.contains { !$0.is(StringSegmentSyntax.self) }
             if isInterpolated {
                 // Each literal piece can still hold a whole credential.
                 for element in literal.segments {
                     guard let content = element.as(StringSegmentSyntax.self)?.content.text, content.utf8.count >= 18,
-                          let hit = SecretFormats.find(in: content), !(hit.weakInTests && SecretFormats.isTestPath(file.path)) else { continue }
-                    matches.append(Match(file.range(of: literal), "\(hit.kind) (\(SecretFormats.redacted(hit.value))) is hard-coded"))
+                          let hit = SecretFormats.find(in: content), !(hit.weakInTests && (SecretFormats.isTestPath(file.path) || TestScaffolding.contains(literal))) else { continue }
+                    report(literal, content, "\(hit.kind) (\(SecretFormats.redacted(hit.value))) is hard-coded")
                     break
                 }
                 continue
@@ -294,7 +386,7 @@ struct SecretHardcoded: AuditRule {
             // The password or key of an encryption call is crypto-hardcoded-key's finding.
             if let argument = literal.parent?.as(LabeledExprSyntax.self), CryptoWrapperSinks.isKeyArgument(argument) { continue }
             if let compared = comparedCredential(of: literal) {
-                if let message = judgeComparison(value, name: compared, path: file.path) { matches.append(Match(file.range(of: literal), message)) }
+                if let message = judgeComparison(value, name: compared, path: file.path, scaffolding: TestScaffolding.contains(literal)) { report(literal, value, message) }
                 continue
             }
             let name = bindingName(of: literal)
@@ -304,10 +396,39 @@ struct SecretHardcoded: AuditRule {
             // `PIN("…")`: a value of a type named like a secret is weaker evidence than a
             // binding or an argument label, and needs a digit or symbol and a letter.
             let typeNoun = !labelled && literal.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName.first?.isUppercase == true
-            guard let message = judge(value, name: name, path: file.path, inCode: !typeNoun) else { continue }
-            matches.append(Match(file.range(of: literal), message))
+            // `let kPin = "…"` used only as `forKey:`/`key:`/a lookup's key names a storage slot.
+            let bound = Self.isBindingInitializer(literal)
+            guard let message = judge(value, name: name, path: file.path, inCode: !typeNoun, scaffolding: TestScaffolding.contains(literal),
+                                      isStorageKey: { bound && name.map { StorageKeyNames.onlyUsedAsKey($0, in: file) } ?? false }) else { continue }
+            report(literal, value, message)
         }
         return matches
+    }
+
+    /// Whether `literal` initialises a `let`/`var` (`let kPin = "…"`), possibly through
+    /// `as String` or parentheses.
+    private static func isBindingInitializer(_ literal: StringLiteralExprSyntax) -> Bool {
+        var node = Syntax(literal)
+        while let parent = node.parent, parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true || parent.is(AsExprSyntax.self) {
+            node = parent
+        }
+        return node.parent?.as(InitializerClauseSyntax.self)?.parent?.is(PatternBindingSyntax.self) == true
+    }
+
+    /// The declaration a finding belongs to, for reporting a value once per declaration:
+    /// the innermost function, initializer, accessor or closure, else the member or
+    /// top-level statement.
+    private static func scopeID(of node: some SyntaxProtocol) -> SyntaxIdentifier {
+        var current: Syntax? = node.parent
+        while let step = current {
+            if step.is(FunctionDeclSyntax.self) || step.is(InitializerDeclSyntax.self) || step.is(AccessorDeclSyntax.self)
+                || step.is(ClosureExprSyntax.self) || step.is(MemberBlockItemSyntax.self) || step.is(SubscriptDeclSyntax.self)
+                || step.is(CodeBlockItemSyntax.self) && step.parent?.parent?.is(SourceFileSyntax.self) == true {
+                return step.id
+            }
+            current = step.parent
+        }
+        return node.id
     }
 
     /// The credential a literal is compared with: `password == "…"`, `"…" != pin`,
@@ -407,20 +528,43 @@ struct SecretHardcoded: AuditRule {
         var matches: [Match] = []
         // The password or key of an encryption message is crypto-hardcoded-key's finding.
         let cryptoArguments = CryptoWrapperSinks.objectiveCArguments(in: tokens).map(\.argument)
+        let scaffoldingRanges = TestScaffolding.objectiveCRanges(in: tokens)
+        var reported: Set<String> = []
+        func report(_ index: Int, _ message: String) {
+            let scope = file.bodyRange(containing: index)?.lowerBound ?? -1
+            guard reported.insert("\(scope)\u{0}\(tokens[index].text)").inserted else { return }
+            matches.append(Match(file.range(of: tokens[index]), message))
+        }
         for (index, token) in tokens.enumerated() where token.kind == .string && token.text.utf8.count >= 4 {
             if cryptoArguments.contains(where: { $0.contains(index) }) { continue }
+            let scaffolding = scaffoldingRanges.contains { $0.contains(index) }
             if let compared = Self.objectiveCComparedCredential(of: index, in: tokens) {
-                if let message = judgeComparison(token.text, name: compared, path: file.path) { matches.append(Match(file.range(of: token), message)) }
+                if let message = judgeComparison(token.text, name: compared, path: file.path, scaffolding: scaffolding) { report(index, message) }
                 continue
             }
             let name = objectiveCName(of: index, in: tokens)
             // Shorter than six characters: only a value passed as `password:`.
             let labelled = index >= 2 && tokens[index - 1].text == ":" && tokens[index - 2].kind == .identifier
             if token.text.utf8.count < 6, !(labelled && name.map(SecretValueNames.isPasswordLike) ?? false) { continue }
-            guard let message = judge(token.text, name: name, path: file.path, inCode: true) else { continue }
-            matches.append(Match(file.range(of: token), message))
+            // `static NSString *kPin = @"…"` / `#define kPin @"…"` used only as a key.
+            let declaration = Self.objectiveCDeclaration(of: index, in: tokens)
+            guard let message = judge(token.text, name: name, path: file.path, inCode: true, scaffolding: scaffolding, isStorageKey: {
+                guard let declaration, let name else { return false }
+                return StorageKeyNames.onlyUsedAsKey(name, declaredAt: declaration, in: tokens)
+            }) else { continue }
+            report(index, message)
         }
         return matches
+    }
+
+    /// The token declaring the constant the string at `index` initialises:
+    /// `NSString *const kPin = @"…"` or `#define kPin @"…"`; nil otherwise.
+    private static func objectiveCDeclaration(of index: Int, in tokens: [ObjectiveCToken]) -> Int? {
+        if index >= 3, tokens[index - 3].text == "#", tokens[index - 2].text == "define", tokens[index].inDirective, tokens[index - 1].kind == .identifier {
+            return index - 1
+        }
+        if index >= 2, tokens[index - 1].text == "=", tokens[index - 2].kind == .identifier { return index - 2 }
+        return nil
     }
 
     /// `[password isEqualToString:@"…"]`, `[self.pinField.text isEqualToString:@"…"]`:

@@ -38,17 +38,30 @@ struct KeychainQuery {
         let searched = scope ?? Syntax(file.tree)
         var found: [Entry] = []
         var resolved = false
+        var bindings: [PatternBindingSyntax] = []
         for declaration in searched.descendants(VariableDeclSyntax.self) {
-            for binding in declaration.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                // Same-named variables of several functions: which one is meant is unknown.
-                if resolved && isFileScope { return nil }
-                guard let initializer = binding.initializer?.value, let initial = initialEntries(unwrap(initializer)) else { return nil }
-                found += initial
-                resolved = true
-            }
+            bindings += declaration.bindings.filter { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name }
+        }
+        // Same-named variables of several functions: which one is meant is unknown.
+        if bindings.count > 1 && isFileScope { return nil }
+        // Same-named variables of one body (`do { let query = … }` twice): the last one
+        // declared before the use, in a block that holds the use.
+        var region: Range<AbsolutePosition>?
+        if bindings.count > 1 {
+            guard let visible = bindings.last(where: { binding in
+                guard binding.position < expression.position, let block = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self) else { return false }
+                return block.position <= expression.position && expression.endPosition <= block.endPosition
+            }), let block = visible.parent?.parent?.parent?.parent else { return nil }
+            bindings = [visible]
+            region = visible.position..<block.endPosition
+        }
+        for binding in bindings {
+            guard let initializer = binding.initializer?.value, let initial = initialEntries(unwrap(initializer)) else { return nil }
+            found += initial
+            resolved = true
         }
         guard resolved else { return nil }
-        for sequence in searched.descendants(SequenceExprSyntax.self) {
+        for sequence in searched.descendants(SequenceExprSyntax.self) where region?.contains(sequence.position) ?? true {
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
                   let subscriptCall = elements[0].as(SubscriptCallExprSyntax.self),
@@ -57,7 +70,7 @@ struct KeychainQuery {
                   let key = constantName(keyExpression) else { continue }
             found.append(Entry(key: key, value: elements[2]))
         }
-        for call in searched.descendants(FunctionCallExprSyntax.self) where call.calleeText == name + "." + call.calleeName {
+        for call in searched.descendants(FunctionCallExprSyntax.self) where call.calleeText == name + "." + call.calleeName && region?.contains(call.position) ?? true {
             switch call.calleeName {
             case "merge", "merging", "addEntries", "setDictionary":
                 // A merge or addEntries from elsewhere makes the content unknown.
