@@ -297,7 +297,8 @@ struct AuthBiometricBoolGate: AuditRule {
 
     // MARK: Swift
 
-    private static let biometricWords = ["biometr", "faceid", "touchid", "localauth"]
+    static let biometricWords = ["biometr", "faceid", "touchid", "localauth"]
+    static let actionWords = ["auth", "verify", "evaluate", "unlock"]
     private static let completionNames: Set<String> = ["completion", "completionHandler", "handler", "callback", "onSuccess", "reply", "resume", "fulfill"]
 
     private func checkSwift(_ file: SwiftFile) -> [Match] {
@@ -312,7 +313,7 @@ struct AuthBiometricBoolGate: AuditRule {
             let isEvaluate = name == "evaluatePolicy"
             if !isEvaluate {
                 let loweredName = name.lowercased()
-                let isWrapper = wrappers.contains(name) || (["auth", "verify", "evaluate", "unlock"].contains { loweredName.contains($0) }
+                let isWrapper = wrappers.contains(name) || (Self.actionWords.contains { loweredName.contains($0) }
                     && Self.biometricWords.contains { call.calleeText.lowercased().contains($0) })
                 guard isWrapper, call.enclosingFunctionDecl?.name.text != name else { continue }
             }
