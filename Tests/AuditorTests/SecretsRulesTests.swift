@@ -39,11 +39,14 @@ struct SecretsRulesTests {
         #expect(run("log-sensitive-data", ["App/Vault.swift": source]).count == 1)
     }
 
-    @Test("privacy-manifest-missing: one finding per file and category; declared categories pass")
-    func privacyPerFile() {
+    @Test("privacy-manifest-missing: one finding per project and category, at the first use, counting the other files; declared categories pass")
+    func privacyPerProject() {
         let code = "func f() {\n    UserDefaults.standard.set(1, forKey: \"a\")\n    UserDefaults.standard.set(2, forKey: \"b\")\n}\n"
         let info = PrivacyManifestMissing.infoPlist
-        #expect(run("privacy-manifest-missing", ["App/A.swift": code, "App/B.swift": code, "App/Info.plist": info]).map { "\($0.file):\($0.range.line)" } == ["App/A.swift:2", "App/B.swift:2"])
+        let findings = run("privacy-manifest-missing", ["App/A.swift": code, "App/B.swift": code, "App/C.swift": code, "App/Info.plist": info])
+        #expect(findings.map { "\($0.file):\($0.range.line)" } == ["App/A.swift:2"])
+        #expect(findings.first?.message.hasSuffix("(and in 2 other files)") == true)
+        #expect(run("privacy-manifest-missing", ["App/A.swift": code, "App/Info.plist": info]).first?.message.contains("other file") == false)
         let manifest = PrivacyManifestMissing.manifest(["NSPrivacyAccessedAPICategoryUserDefaults"])
         #expect(run("privacy-manifest-missing", ["App/A.swift": code, "App/Info.plist": info, "App/PrivacyInfo.xcprivacy": manifest]).isEmpty)
     }

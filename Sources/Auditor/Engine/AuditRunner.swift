@@ -106,9 +106,27 @@ public enum AuditRunner {
         }
         var findings: [Finding] = []
         var suppressedInline = 0
-        for case let outcome? in perFile.values {
-            findings += outcome.findings
+        var projectFacts: [String: (index: Int, others: Int)] = [:]
+        for (index, slot) in perFile.values.enumerated() {
+            guard let outcome = slot else { continue }
             suppressedInline += outcome.suppressed
+            for finding in outcome.findings {
+                guard let fact = finding.projectFact else {
+                    findings.append(finding)
+                    continue
+                }
+                // Files come in path order: the first file states the fact, the others are counted.
+                let key = "\(projectOf[index])\u{1F}\(finding.rule.id)\u{1F}\(fact)"
+                if let first = projectFacts[key] {
+                    if findings[first.index].file != finding.file { projectFacts[key] = (first.index, first.others + 1) }
+                } else {
+                    projectFacts[key] = (findings.count, 0)
+                    findings.append(finding)
+                }
+            }
+        }
+        for (index, others) in projectFacts.values where others > 0 {
+            findings[index] = findings[index].withMessage(findings[index].message + " (and in \(others) other file\(others == 1 ? "" : "s"))")
         }
         var suppressedByBaseline = 0
         if let known = baseline?.fingerprintSet {
@@ -169,7 +187,7 @@ public enum AuditRunner {
                 findings.append(Finding(
                     rule: rule.metadata, file: file.path, range: match.range, message: match.message,
                     fingerprint: Fingerprint.compute(ruleID: rule.metadata.id, path: file.path, lineText: lineText, occurrence: occurrence),
-                    codePointRange: match.range.inCodePoints(lines: lines)
+                    codePointRange: match.range.inCodePoints(lines: lines), projectFact: match.projectFact
                 ))
             }
         }

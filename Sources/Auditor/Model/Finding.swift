@@ -26,11 +26,16 @@ public struct Match: Sendable, Hashable {
     /// What is wrong here, specifically (e.g. "SecItemAdd query has neither
     /// kSecAttrAccessible nor kSecAttrAccessControl").
     public var message: String
+    /// For a fact about the whole project (a privacy manifest that lacks a category): the
+    /// fact's key. Of a rule's matches with the same key in one project, only the first
+    /// (by file and position) is reported, saying how many other files share it.
+    public var projectFact: String?
 
     /// A match at `range` explained by `message`.
-    public init(_ range: SourceRange, _ message: String) {
+    public init(_ range: SourceRange, _ message: String, projectFact: String? = nil) {
         self.range = range
         self.message = message
+        self.projectFact = projectFact
     }
 }
 
@@ -49,6 +54,15 @@ public struct Finding: Sendable, Hashable {
     /// ``range`` with its columns counted in Unicode scalars instead of UTF-8 bytes, as
     /// SARIF's `columnKind: unicodeCodePoints` requires. Equal to ``range`` on ASCII lines.
     public let codePointRange: SourceRange
+    /// ``Match/projectFact``: reported once per project.
+    let projectFact: String?
+}
+
+extension Finding {
+    /// This finding with another message.
+    func withMessage(_ message: String) -> Finding {
+        Finding(rule: rule, file: file, range: range, message: message, fingerprint: fingerprint, codePointRange: codePointRange, projectFact: projectFact)
+    }
 }
 
 extension SourceRange {

@@ -6,6 +6,8 @@
 extension KeychainErrorsCollapsed {
     private static let readVerbs = ["data", "string", "object", "load", "trytoload", "get", "read", "fetch", "password", "value"]
     private static let destructivePrefixes = ["reset", "delete", "wipe", "erase", "destroy", "removeall", "clearall", "logout", "signout"]
+    /// Calls that stop instead of going on to the reset.
+    private static let stoppingWords = ["raise", "exception", "abort", "fatal", "exit", "crash", "terminate"]
 
     func errorsTreatedAsAbsent(in file: ObjectiveCFile) -> [Match] {
         let tokens = file.tokens
@@ -118,6 +120,12 @@ extension KeychainErrorsCollapsed {
                 return tokens[index].kind == .identifier && Self.destructivePrefixes.contains { text.hasPrefix($0) }
                     && index + 1 < blockEnd && [":", "]", "("].contains(tokens[index + 1].text)
             }) else { return nil }
+            // Raising, aborting or exiting before the reset on some path (the locked-device
+            // case, typically): the error is not simply taken for absence.
+            if (block.lowerBound..<handler).contains(where: { index in
+                let text = tokens[index].text.lowercased()
+                return tokens[index].kind == .identifier && Self.stoppingWords.contains { text.contains($0) }
+            }) { return nil }
             return (tested, tokens[handler].text)
         }
         return nil

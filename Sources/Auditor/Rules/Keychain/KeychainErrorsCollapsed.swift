@@ -270,6 +270,18 @@ struct KeychainErrorsCollapsed: AuditRule {
             }
             return token;
         }
+
+        // The locked-device case stops before the reset: the error is not taken for absence.
+        - (void)ensureDatabaseKey {
+            NSError *error;
+            NSData *key = [self.keychain dataForKey:@"databaseKey" error:&error];
+            if (error) {
+                if (self.isInBackground) {
+                    [self raiseKeyInaccessibleException:error];
+                }
+                [self resetAllStorage];
+            }
+        }
         """),
         .objectiveC("""
         - (BOOL)hasToken {

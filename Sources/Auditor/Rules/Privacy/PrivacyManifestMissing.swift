@@ -8,7 +8,7 @@ struct PrivacyManifestMissing: AuditRule {
         severity: .medium,
         category: .privacy,
         masvs: "MASVS-PRIVACY-1",
-        rationale: "Since May 2024 App Store Connect rejects apps and SDKs that call required-reason APIs — UserDefaults, file timestamps, system boot time, disk space, active keyboards — without declaring each category and an approved reason in PrivacyInfo.xcprivacy (NSPrivacyAccessedAPITypes). These APIs can fingerprint a device, which is why Apple asks for the purpose. Reported once per file and category, at the first use. Test code is not checked (it is not shipped), and only app projects are: when no Info.plist, entitlements file or privacy manifest is found at all (a lone source file, a library), nothing is reported.",
+        rationale: "Since May 2024 App Store Connect rejects apps and SDKs that call required-reason APIs — UserDefaults, file timestamps, system boot time, disk space, active keyboards — without declaring each category and an approved reason in PrivacyInfo.xcprivacy (NSPrivacyAccessedAPITypes). These APIs can fingerprint a device, which is why Apple asks for the purpose. Reported once per project and category, at the first use (by path), with the number of other files that use the category. Test code is not checked (it is not shipped), and only app projects are: when no Info.plist, entitlements file or privacy manifest is found at all (a lone source file, a library), nothing is reported.",
         fix: "Add PrivacyInfo.xcprivacy to the app target with an NSPrivacyAccessedAPITypes entry per category used, each with its reason codes (e.g. CA92.1 for the app's own UserDefaults, C617.1 for timestamps of files in the app container, 35F9.1 for elapsed time from boot, E174.1 for checking space before writing), and make sure third-party SDKs ship their own manifests."
     )
 
@@ -120,7 +120,7 @@ struct PrivacyManifestMissing: AuditRule {
             guard reported.insert(use.category).inserted else { continue }
             let shortName = use.category.replacingOccurrences(of: "NSPrivacyAccessedAPICategory", with: "")
             let why = project.privacyManifests.isEmpty ? "the project has no PrivacyInfo.xcprivacy" : "no PrivacyInfo.xcprivacy declares \(use.category)"
-            matches.append(Match(use.range, "\(use.api) is a required-reason API (\(shortName)) but \(why)"))
+            matches.append(Match(use.range, "\(use.api) is a required-reason API (\(shortName)) but \(why)", projectFact: use.category))
         }
         return matches
     }
