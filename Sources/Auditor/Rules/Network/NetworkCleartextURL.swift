@@ -9,7 +9,8 @@ import SwiftSyntax
 /// to an ordinary URL name (`url`, `tutorialUrl`, `URL(string:)`) only when the same file
 /// sends requests and the value is not only handed to Safari (`UIApplication.open`,
 /// `SFSafariViewController`, `Link`). Local hosts are left alone, except a loopback URL
-/// whose query carries a credential (`password=`, `token=`, `pin=`).
+/// whose query carries a credential (`password=`, `token=`, `pin=`) or in a file that posts
+/// a secret or personal identifier in a request body.
 struct NetworkCleartextURL: AuditRule {
     let metadata = RuleMetadata(
         id: "network-cleartext-url",
@@ -17,7 +18,7 @@ struct NetworkCleartextURL: AuditRule {
         severity: .medium,
         category: .network,
         masvs: "MASVS-NETWORK-1",
-        rationale: "A request to an http:// URL travels unencrypted: anyone on the same Wi-Fi, a compromised router or the carrier can read the data and session cookies and change the response (inject script into a web view, swap a download, redirect a payment). It also only works when App Transport Security has been weakened for that host. Links the app only opens in Safari are not its requests and are not reported; a localhost URL is reported only when its query carries a password, token or PIN (a local stand-in for the real server that sends credentials in the clear and into every log).",
+        rationale: "A request to an http:// URL travels unencrypted: anyone on the same Wi-Fi, a compromised router or the carrier can read the data and session cookies and change the response (inject script into a web view, swap a download, redirect a payment). It also only works when App Transport Security has been weakened for that host. Links the app only opens in Safari are not its requests and are not reported; a localhost URL is reported only when its query carries a password, token or PIN, or when the file posts a secret or a personal identifier (a social security or card number) in a request body: a local stand-in for the real server that sends them in the clear (and, in a query, into every log).",
         fix: "Use https:// for every endpoint (and fix the server if it has no certificate). Keep base URLs in one configuration place, and for local development use localhost with NSAllowsLocalNetworking instead of a clear-text production host."
     )
 
@@ -37,6 +38,38 @@ struct NetworkCleartextURL: AuditRule {
     }
 
     let examples: [RuleExample] = [
+        .swift("""
+        // A local stand-in for the real server, posting a social security number in the clear.
+        final class ProfileUploader {
+            let userURL = ↓"http://localhost:8080/api/user"
+            func submit(name: String, ssnField: UITextField) {
+                var request = URLRequest(url: URL(string: userURL)!)
+                request.httpMethod = "POST"
+                request.httpBody = try? JSONSerialization.data(withJSONObject: ["name": name, "ssn": ssnField.text ?? ""])
+                URLSession.shared.dataTask(with: request).resume()
+            }
+        }
+        """),
+        .swift("""
+        // A local development server receiving ordinary data is not reported.
+        final class ThemeUploader {
+            let devURL = "http://localhost:8080/api/theme"
+            func submit(theme: String) {
+                var request = URLRequest(url: URL(string: devURL)!)
+                request.httpBody = Data(theme.utf8)
+                URLSession.shared.dataTask(with: request).resume()
+            }
+        }
+        """),
+        .objectiveC("""
+        NSString * const kUserURL = ↓@"http://localhost:8080/igoat/user";
+        - (void)submit {
+            NSDictionary *info = @{ @"socialSecurityNumber": self.ssnField.text };
+            NSMutableURLRequest *request = [NSMutableURLRequest requestWithURL:[NSURL URLWithString:kUserURL]];
+            [request setHTTPBody:[NSJSONSerialization dataWithJSONObject:info options:0 error:nil]];
+            [NSURLConnection connectionWithRequest:request delegate:self];
+        }
+        """),
         .swift("""
         enum API {
             static let baseURL = ↓"http://api.vulnerablebank.com/v1"
@@ -198,11 +231,58 @@ struct NetworkCleartextURL: AuditRule {
     /// whose query carries credentials (`…?user=…&password=…`: a local stand-in for the
     /// real server that sends the password in the clear, and puts it in every proxy and
     /// server log on the way).
-    static func reportableHost(_ text: String, query: String) -> (host: String, credential: String?)? {
+    static func reportableHost(_ text: String, query: String, sensitiveBody: @autoclosure () -> String? = nil) -> (host: String, credential: String?)? {
         guard let host = host(of: text) else { return nil }
         if !isLoopback(host) { return (host, nil) }
-        guard let credential = credentialParameter(in: query) else { return nil }
-        return (host, credential)
+        if let credential = credentialParameter(in: query) { return (host, credential + "= in its query") }
+        guard let field = sensitiveBody() else { return nil }
+        return (host, field + " in a request body")
+    }
+
+    /// Words that set a request body.
+    private static let bodyWords: Set<String> = ["httpBody", "HTTPBody", "setHTTPBody", "httpBodyStream", "uploadTask", "uploadTaskWithRequest"]
+
+    /// For a loopback URL: the secret or personal identifier (`password`, `ssnField`,
+    /// `socialSecurityNumber`) named in a declaration of the file that sets a request body,
+    /// or nil. A local stand-in for the real server that posts these in the clear.
+    static func sensitiveBodyField(in file: SwiftFile) -> String? {
+        let tokens = file.tokens.tokens
+        let utf8 = Array(file.text.utf8)
+        for chunk in SwiftDeclarationChunks(text: file.text, tokens: file.tokens).chunks {
+            let names = tokens[chunk.tokens].filter { $0.kind == .identifier || $0.kind == .literal }
+                .map { String(decoding: utf8[$0.start..<$0.end], as: UTF8.self) }
+            if let field = sensitiveBodyField(names: names) { return field }
+        }
+        return nil
+    }
+
+    /// ``sensitiveBodyField(in:)`` for Objective-C, method by method.
+    static func sensitiveBodyField(in file: ObjectiveCFile) -> String? {
+        let tokens = file.tokens
+        var index = 0
+        while index < tokens.count {
+            guard tokens[index].kind == .identifier, bodyWords.contains(tokens[index].text), let body = file.bodyRange(containing: index) else {
+                index += 1
+                continue
+            }
+            let names = tokens[body].filter { $0.kind == .identifier || $0.kind == .string }.map(\.text)
+            if let field = sensitiveBodyField(names: names) { return field }
+            index = max(index + 1, body.upperBound)
+        }
+        return nil
+    }
+
+    /// Of the names of one declaration, the sensitive one, when the declaration sets a body.
+    private static func sensitiveBodyField(names: [String]) -> String? {
+        guard names.contains(where: bodyWords.contains) else { return nil }
+        return names.sorted().first { name in
+            // A name or a key: letters, digits and separators, not a sentence or a format.
+            guard name.utf8.count <= 40, name.utf8.allSatisfy({ $0 == 0x5F || $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }) else { return false }
+            let words = SensitiveNames.splitWords(name)
+            let joined = words.joined()
+            return SecretValueNames.isSecretValue(name) || words.contains("ssn") || words.contains("ssns")
+                || ["socialsecurity", "creditcard", "cardnumber", "passportnumber", "dateofbirth"].contains { joined.contains($0) }
+        }
     }
 
     private static func host(of text: String) -> String? {
@@ -327,7 +407,8 @@ struct NetworkCleartextURL: AuditRule {
             let text = literal.literalValue ?? first
             if literal.literalValue == nil, !first.dropFirst("http://".count).contains("/") { continue }
             let whole = literal.segments.map { $0.as(StringSegmentSyntax.self)?.content.text ?? "{}" }.joined()
-            guard let found = Self.reportableHost(text, query: whole), let use = use(of: literal) else { continue }
+            guard let found = Self.reportableHost(text, query: whole, sensitiveBody: Self.sensitiveBodyField(in: file)),
+                  let use = use(of: literal) else { continue }
             let (host, credential) = found
             let context: String
             switch use {
@@ -342,7 +423,7 @@ struct NetworkCleartextURL: AuditRule {
                 guard sendsRequests == true, !opensOnlyExternally(name, literal: literal, in: file) else { continue }
                 context = place
             }
-            let message = credential.map { "clear-text http:// URL to \(host) carries \($0)= in its query, in \(context)" }
+            let message = credential.map { "clear-text http:// URL to \(host) carries \($0), in \(context)" }
                 ?? "clear-text http:// URL to \(host) in \(context)"
             matches.append(Match(file.range(of: literal), message))
         }
@@ -491,7 +572,7 @@ struct NetworkCleartextURL: AuditRule {
         var matches: [Match] = []
         var sendsRequests: Bool?
         for (index, token) in tokens.enumerated() where token.kind == .string && token.text.hasPrefix("http://") {
-            guard let found = Self.reportableHost(token.text, query: token.text) else { continue }
+            guard let found = Self.reportableHost(token.text, query: token.text, sensitiveBody: Self.sensitiveBodyField(in: file)) else { continue }
             let (host, credential) = found
             // The statement (or directive) before the literal.
             var start = index
@@ -528,7 +609,7 @@ struct NetworkCleartextURL: AuditRule {
                 let bytes = Array(lines[token.line - 1].utf8)
                 if token.column - 2 < bytes.count, bytes[token.column - 2] == UInt8(ascii: "@") { range.column = token.column - 1 }
             }
-            let message = credential.map { "clear-text http:// URL to \(host) carries \($0)= in its query, in \(context)" }
+            let message = credential.map { "clear-text http:// URL to \(host) carries \($0), in \(context)" }
                 ?? "clear-text http:// URL to \(host) in \(context)"
             matches.append(Match(range, message))
         }
