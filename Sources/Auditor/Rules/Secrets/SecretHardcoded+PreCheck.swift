@@ -1,9 +1,10 @@
 extension SecretHardcoded {
     /// For Swift: whether any string literal could be reported, judged on the lexical
     /// scan without parsing — a provider format anywhere in a literal, or a value that
-    /// would look like a secret under the most permissive name (a password-like one only
-    /// when the file mentions such a name), or a real value where a password-like name or
-    /// a compared credential is written. A superset of what ``check(_:project:)`` reports.
+    /// would look like a secret under the most permissive name written on its line or the
+    /// three lines above (where a binding, label, key or computed property names it), or a
+    /// real value where a password-like name or a compared credential is written. A
+    /// superset of what ``check(_:project:)`` reports.
     func mayMatch(_ file: ScannedFile) -> Bool {
         guard case .swift(let swift) = file else { return true }
         let inTests = SecretFormats.isTestPath(swift.path)
@@ -19,17 +20,52 @@ extension SecretHardcoded {
         for literal in lexical.literals {
             let value = String(literal)
             if SecretFormats.find(in: value) != nil { return true }
-            if passwordLikeName || (mayCompare && Self.isOnComparisonLine(literal, in: swift.text)),
+            // Every other finding binds, labels, keys or compares the literal where it is
+            // written: a name on its line or just above (a computed property's return).
+            let window = Self.window(around: literal, in: swift.text)
+            let nearby = Self.names(in: window)
+            let passwordNearby = passwordLikeName && nearby.contains { SecretNaming.isSecretName($0) && SecretValueNames.isPasswordLike($0) }
+            if passwordNearby || (mayCompare && Self.isOnComparisonLine(literal, in: swift.text)),
                SecretFormats.looksLikePassword(value, name: "") { return true }
             guard !inTests, value.utf8.count >= 6 else { continue }
             var bare = Substring(value)
             for scheme in ["Bearer ", "Basic ", "Token "] where bare.hasPrefix(scheme) { bare = bare.dropFirst(scheme.count) }
             // looksLikeSecret refuses whitespace; skip the costly checks for sentences.
             if bare.utf8.contains(where: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) { continue }
-            if bare.utf8.count >= 16 && SecretFormats.looksLikeSecret(value, passwordLike: false) { return true }
-            if passwordNamed && SecretFormats.looksLikeSecret(value, passwordLike: true) { return true }
+            let secretNearby = bare.count != value.count || nearby.contains { SecretNaming.isSecretName($0) }
+                || Self.credentialHeaders.contains { ByteSearch.containsIgnoringCase(String(window), $0) }
+            if secretNearby && bare.utf8.count >= 16 && SecretFormats.looksLikeSecret(value, passwordLike: false) { return true }
+            if passwordNearby && SecretFormats.looksLikeSecret(value, passwordLike: true) { return true }
         }
         return false
+    }
+
+    /// HTTP header names a credential is sent under (`forHTTPHeaderField: "Authorization"`).
+    private static let credentialHeaders = ["authorization", "cookie", "api-key"]
+
+    /// The text from three lines above the line where `literal` starts to the end of
+    /// that line.
+    private static func window(around literal: Substring, in text: String) -> Substring {
+        let utf8 = text.utf8
+        var start = literal.startIndex
+        var lines = 0
+        while start > utf8.startIndex {
+            let previous = utf8.index(before: start)
+            if utf8[previous] == 0x0A {
+                lines += 1
+                if lines > 3 { break }
+            }
+            start = previous
+        }
+        var end = literal.endIndex
+        while end < utf8.endIndex, utf8[end] != 0x0A { end = utf8.index(after: end) }
+        return text[start..<end]
+    }
+
+    /// The identifier-like words of `window`.
+    private static func names(in window: Substring) -> [String] {
+        window.utf8.split { !($0 == 0x5F || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 >= 0x80) }
+            .map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// Whether the line holding `literal` compares (`==`, `!=`, `isEqual`) and names a
