@@ -59,4 +59,22 @@ struct AuthUsageDescriptionTests {
         #expect(found.map { "\($0.file):\($0.range.line)" } == ["App/Info.plist:7"])
         #expect(found.first?.message.contains("development-language") == true)
     }
+
+    @Test("an empty Info.plist description that the project's InfoPlist.strings localize is not reported; other .strings files are not read")
+    func localizedDescription() {
+        let empty = Self.plist([("NSCameraUsageDescription", "")])
+        let localized = findings([
+            "App/Scanner.swift": Self.code,
+            "App/Info.plist": empty,
+            "App/en.lproj/InfoPlist.strings": "/* Camera */\n\"NSCameraUsageDescription\" = \"Scan the cheque you deposit.\";\n",
+        ])
+        #expect(localized.isEmpty)
+        let stillEmpty = findings([
+            "App/Scanner.swift": Self.code,
+            "App/Info.plist": empty,
+            "App/en.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = \"\";\n",
+        ])
+        #expect(stillEmpty.map { "\($0.file):\($0.range.line)" } == ["App/Info.plist:7"])
+        #expect(SourceDiscovery.isScannable("InfoPlist.strings") && !SourceDiscovery.isScannable("Localizable.strings"))
+    }
 }

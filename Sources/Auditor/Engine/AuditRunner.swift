@@ -213,7 +213,7 @@ public enum AuditRunner {
 
     private static func parse(relative: String, data: Data) -> LoadedFile {
         let ext = (relative as NSString).pathExtension.lowercased()
-        if SourceDiscovery.propertyListExtensions.contains(ext) {
+        if SourceDiscovery.propertyListExtensions.contains(ext) || (relative as NSString).lastPathComponent == SourceDiscovery.localizedInfoPlistName {
             guard let plist = PropertyListFile(path: relative, data: data) else {
                 return .note("\(relative): not a valid property list, skipped")
             }

@@ -20,6 +20,9 @@ enum SourceDiscovery {
     static let swiftExtensions: Set<String> = ["swift"]
     static let objectiveCExtensions: Set<String> = ["m", "mm", "h"]
     static let propertyListExtensions: Set<String> = ["plist", "entitlements", "xcprivacy"]
+    /// The localized Info.plist strings (`en.lproj/InfoPlist.strings`), read as property
+    /// lists: the usage descriptions users see. Other `.strings` files are not read.
+    static let localizedInfoPlistName = "InfoPlist.strings"
     static let textExtensions: Set<String> = ["xcconfig", "json"]
 
     /// Files larger than this are not read (reported as skipped): generated blobs.
@@ -85,7 +88,7 @@ enum SourceDiscovery {
     static func isScannable(_ name: String) -> Bool {
         let ext = (name as NSString).pathExtension.lowercased()
         return swiftExtensions.contains(ext) || objectiveCExtensions.contains(ext)
-            || propertyListExtensions.contains(ext) || textExtensions.contains(ext)
+            || propertyListExtensions.contains(ext) || textExtensions.contains(ext) || name == localizedInfoPlistName
     }
 
     static func absolutePath(_ path: String) -> String {

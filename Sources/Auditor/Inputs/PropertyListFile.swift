@@ -1,7 +1,8 @@
 import Foundation
 
 /// A property list file (`Info.plist`, `.entitlements`, `PrivacyInfo.xcprivacy`, any
-/// bundled `.plist`), XML or binary, with a way to find where a key is written.
+/// bundled `.plist`, an `InfoPlist.strings`), XML, binary or old-style strings, with a way
+/// to find where a key is written.
 public struct PropertyListFile: Sendable {
     /// What the file is to the app.
     public enum Role: String, Sendable, Hashable {
@@ -11,6 +12,8 @@ public struct PropertyListFile: Sendable {
         case entitlements
         /// A privacy manifest.
         case privacyManifest
+        /// An `InfoPlist.strings`: the Info.plist's strings in one language.
+        case localizedInfoPlist
         /// Any other property list (bundled configuration).
         case other
     }
@@ -35,7 +38,9 @@ public struct PropertyListFile: Sendable {
         text = isXML ? String(decoding: data, as: UTF8.self) : nil
         lines = text.map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
         let name = (path as NSString).lastPathComponent
-        if name.hasSuffix(".entitlements") {
+        if name == SourceDiscovery.localizedInfoPlistName {
+            role = .localizedInfoPlist
+        } else if name.hasSuffix(".entitlements") {
             role = .entitlements
         } else if name.hasSuffix(".xcprivacy") {
             role = .privacyManifest

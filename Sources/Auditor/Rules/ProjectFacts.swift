@@ -10,6 +10,9 @@ public struct ProjectFacts: Sendable {
     public let infoPlistKeys: Set<String>
     /// Every `NSPrivacyAccessedAPIType` declared in any privacy manifest.
     public let declaredAccessedAPITypes: Set<String>
+    /// The Info.plist keys some `InfoPlist.strings` gives a non-empty value (a usage
+    /// description localized there).
+    public let localizedInfoPlistKeys: Set<String>
 
     /// The facts of `files`.
     public init(files: [ScannedFile]) {
@@ -26,5 +29,12 @@ public struct ProjectFacts: Sendable {
             }
         }
         declaredAccessedAPITypes = declared
+        var localized: Set<String> = []
+        for strings in plists where strings.role == .localizedInfoPlist {
+            for (key, value) in strings.root.dictionary ?? [:] where !(value.string ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                localized.insert(key)
+            }
+        }
+        localizedInfoPlistKeys = localized
     }
 }

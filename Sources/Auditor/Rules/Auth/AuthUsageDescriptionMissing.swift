@@ -12,7 +12,7 @@ struct AuthUsageDescriptionMissing: AuditRule {
         severity: .medium,
         category: .auth,
         masvs: "MASVS-PRIVACY-1",
-        rationale: "iOS requires a purpose string in the Info.plist for each protected resource. Without NSCameraUsageDescription, NSMicrophoneUsageDescription, NSPhotoLibraryUsageDescription or NSContactsUsageDescription the process is killed on first access (\"attempted to access privacy-sensitive data without a usage description\"); without NSFaceIDUsageDescription Face ID fails on Face ID devices; location and tracking requests fail silently without theirs. An empty or placeholder string is rejected by App Review and tells users nothing about why access is needed.",
+        rationale: "iOS requires a purpose string in the Info.plist for each protected resource. Without NSCameraUsageDescription, NSMicrophoneUsageDescription, NSPhotoLibraryUsageDescription or NSContactsUsageDescription the process is killed on first access (\"attempted to access privacy-sensitive data without a usage description\"); without NSFaceIDUsageDescription Face ID fails on Face ID devices; location and tracking requests fail silently without theirs. An empty or placeholder string is rejected by App Review and tells users nothing about why access is needed (unless the project's InfoPlist.strings give that key a text: then it is localized there).",
         fix: "Add the matching key to the Info.plist with a sentence that says what the feature does with the resource (\"Scan the cheque you deposit\"), and ask at the moment the user starts that feature, not at launch."
     )
 
@@ -190,7 +190,7 @@ struct AuthUsageDescriptionMissing: AuditRule {
 
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
         // Test code, mocks and previews are not shipped.
-        if case .propertyList(let plist) = file { return checkPlaceholders(plist) }
+        if case .propertyList(let plist) = file { return checkPlaceholders(plist, project: project) }
         // Only a complete Info.plist says what is missing: with none (single files), or
         // only a partial one whose other keys Xcode generates from INFOPLIST_KEY_* build
         // settings, the answer is unknown.
@@ -342,10 +342,11 @@ struct AuthUsageDescriptionMissing: AuditRule {
 
     private static let placeholders: Set<String> = ["todo", "tbd", "fixme", "placeholder", "test", "description", "usage description", "xxx", "lorem ipsum", "string", "some text"]
 
-    private func checkPlaceholders(_ plist: PropertyListFile) -> [Match] {
+    private func checkPlaceholders(_ plist: PropertyListFile, project: ProjectFacts) -> [Match] {
         guard plist.role == .infoPlist, let entries = plist.root.dictionary else { return [] }
         var matches: [Match] = []
-        for (key, value) in entries where key.hasPrefix("NS") && key.hasSuffix("UsageDescription") {
+        // A key the project's InfoPlist.strings give a real text is localized there.
+        for (key, value) in entries where key.hasPrefix("NS") && key.hasSuffix("UsageDescription") && !project.localizedInfoPlistKeys.contains(key) {
             guard let text = value.string?.trimmingCharacters(in: .whitespacesAndNewlines) else { continue }
             let lowered = text.lowercased()
             guard text.isEmpty || Self.placeholders.contains(lowered) || lowered.hasPrefix("lorem ipsum") else { continue }
