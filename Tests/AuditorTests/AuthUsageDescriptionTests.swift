@@ -77,4 +77,28 @@ struct AuthUsageDescriptionTests {
         #expect(stillEmpty.map { "\($0.file):\($0.range.line)" } == ["App/Info.plist:7"])
         #expect(SourceDiscovery.isScannable("InfoPlist.strings") && !SourceDiscovery.isScannable("Localizable.strings"))
     }
+
+    @Test("a generated Info.plist: INFOPLIST_KEY_* build settings in the project file or an xcconfig declare keys")
+    func generatedInfoPlist() {
+        let faceID = "import LocalAuthentication\nfunc unlock(_ context: LAContext) {\n    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: \"Unlock\") { _, _ in }\n}\n"
+        let project = """
+        \t\t\t\tGENERATE_INFOPLIST_FILE = YES;
+        \t\t\t\tINFOPLIST_KEY_NSCameraUsageDescription = "Scan the cheque you deposit.";
+        \t\t\t\tINFOPLIST_KEY_UILaunchScreen_Generation = YES;
+        """
+        let found = findings([
+            "App/Scanner.swift": Self.code, "App/Unlock.swift": faceID,
+            "App.xcodeproj/project.pbxproj": project,
+        ])
+        #expect(found.map { "\($0.file):\($0.range.line)" } == ["App/Unlock.swift:3"])
+        #expect(found.first?.message.contains("NSFaceIDUsageDescription") == true)
+        let viaXcconfig = findings([
+            "App/Unlock.swift": faceID, "App/Info.plist": Self.plist([]),
+            "Config/App.xcconfig": "GENERATE_INFOPLIST_FILE = YES\nINFOPLIST_KEY_NSFaceIDUsageDescription = Unlock your vault\n",
+        ])
+        #expect(viaXcconfig.isEmpty)
+        // Without the project file a partial Info.plist says nothing about what is missing.
+        let partial = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict><key>UIBackgroundModes</key><array/></dict></plist>"
+        #expect(findings(["App/Unlock.swift": faceID, "App/Info.plist": partial]).isEmpty)
+    }
 }

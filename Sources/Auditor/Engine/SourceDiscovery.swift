@@ -23,6 +23,9 @@ enum SourceDiscovery {
     /// The localized Info.plist strings (`en.lproj/InfoPlist.strings`), read as property
     /// lists: the usage descriptions users see. Other `.strings` files are not read.
     static let localizedInfoPlistName = "InfoPlist.strings"
+    /// The Xcode project file, read for the build settings that generate the Info.plist
+    /// (`GENERATE_INFOPLIST_FILE`, `INFOPLIST_KEY_*`).
+    static let xcodeProjectName = "project.pbxproj"
     static let textExtensions: Set<String> = ["xcconfig", "json"]
 
     /// Files larger than this are not read (reported as skipped): generated blobs.
@@ -88,7 +91,7 @@ enum SourceDiscovery {
     static func isScannable(_ name: String) -> Bool {
         let ext = (name as NSString).pathExtension.lowercased()
         return swiftExtensions.contains(ext) || objectiveCExtensions.contains(ext)
-            || propertyListExtensions.contains(ext) || textExtensions.contains(ext) || name == localizedInfoPlistName
+            || propertyListExtensions.contains(ext) || textExtensions.contains(ext) || name == localizedInfoPlistName || name == xcodeProjectName
     }
 
     static func absolutePath(_ path: String) -> String {

@@ -1,4 +1,4 @@
-/// A text file scanned line by line: `.xcconfig`, bundled `.json`, `.strings`.
+/// A text file scanned line by line: `.xcconfig`, bundled `.json`, `project.pbxproj`.
 public struct TextFile: Sendable {
     /// The path relative to the scanned root.
     public let path: String

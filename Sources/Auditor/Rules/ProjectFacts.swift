@@ -1,3 +1,5 @@
+import Foundation
+
 /// What the project's property lists declare, for rules that check code against them.
 public struct ProjectFacts: Sendable {
     /// Every Info.plist found.
@@ -13,6 +15,11 @@ public struct ProjectFacts: Sendable {
     /// The Info.plist keys some `InfoPlist.strings` gives a non-empty value (a usage
     /// description localized there).
     public let localizedInfoPlistKeys: Set<String>
+    /// Whether a build setting (`GENERATE_INFOPLIST_FILE = YES` in `project.pbxproj` or an
+    /// xcconfig) has Xcode generate the Info.plist, merging ``generatedInfoPlistKeys``.
+    public let generatesInfoPlist: Bool
+    /// The keys `INFOPLIST_KEY_<key>` build settings give a non-empty value.
+    public let generatedInfoPlistKeys: Set<String>
 
     /// The facts of `files`.
     public init(files: [ScannedFile]) {
@@ -36,5 +43,32 @@ public struct ProjectFacts: Sendable {
             }
         }
         localizedInfoPlistKeys = localized
+        var generates = false
+        var generated: Set<String> = []
+        for case .text(let text) in files where text.path.hasSuffix(".xcconfig") || text.path.hasSuffix(SourceDiscovery.xcodeProjectName) {
+            for line in text.lines {
+                guard let (name, value) = Self.buildSetting(line) else { continue }
+                if name == "GENERATE_INFOPLIST_FILE", value.uppercased() == "YES" { generates = true }
+                if name.hasPrefix("INFOPLIST_KEY_"), !value.isEmpty { generated.insert(String(name.dropFirst("INFOPLIST_KEY_".count))) }
+            }
+        }
+        generatesInfoPlist = generates
+        generatedInfoPlistKeys = generated
+    }
+
+    /// `NAME = value;` (project file) or `NAME = value` (xcconfig), the value unquoted;
+    /// nil for any other line.
+    static func buildSetting(_ line: Substring) -> (name: String, value: String)? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard let equals = trimmed.firstIndex(of: "=") else { return nil }
+        var name = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
+        // `INFOPLIST_KEY_X[sdk=iphoneos*]`: the conditional form sets the same key.
+        if let bracket = name.firstIndex(of: "[") { name = String(name[..<bracket]) }
+        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }) else { return nil }
+        var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
+        if value.hasSuffix(";") { value.removeLast() }
+        value = value.trimmingCharacters(in: .whitespaces)
+        if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+        return (name, value.trimmingCharacters(in: .whitespaces))
     }
 }

@@ -12,7 +12,7 @@ struct AuthUsageDescriptionMissing: AuditRule {
         severity: .medium,
         category: .auth,
         masvs: "MASVS-PRIVACY-1",
-        rationale: "iOS requires a purpose string in the Info.plist for each protected resource. Without NSCameraUsageDescription, NSMicrophoneUsageDescription, NSPhotoLibraryUsageDescription or NSContactsUsageDescription the process is killed on first access (\"attempted to access privacy-sensitive data without a usage description\"); without NSFaceIDUsageDescription Face ID fails on Face ID devices; location and tracking requests fail silently without theirs. An empty or placeholder string is rejected by App Review and tells users nothing about why access is needed (unless the project's InfoPlist.strings give that key a text: then it is localized there).",
+        rationale: "iOS requires a purpose string in the Info.plist for each protected resource. Without NSCameraUsageDescription, NSMicrophoneUsageDescription, NSPhotoLibraryUsageDescription or NSContactsUsageDescription the process is killed on first access (\"attempted to access privacy-sensitive data without a usage description\"); without NSFaceIDUsageDescription Face ID fails on Face ID devices; location and tracking requests fail silently without theirs. An empty or placeholder string is rejected by App Review and tells users nothing about why access is needed (unless the project's InfoPlist.strings give that key a text: then it is localized there). Keys Xcode generates from INFOPLIST_KEY_* build settings (project.pbxproj, xcconfig) count as declared; with a partial Info.plist and no project file, nothing is reported.",
         fix: "Add the matching key to the Info.plist with a sentence that says what the feature does with the resource (\"Scan the cheque you deposit\"), and ask at the moment the user starts that feature, not at launch."
     )
 
@@ -191,17 +191,17 @@ struct AuthUsageDescriptionMissing: AuditRule {
     func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
         // Test code, mocks and previews are not shipped.
         if case .propertyList(let plist) = file { return checkPlaceholders(plist, project: project) }
-        // Only a complete Info.plist says what is missing: with none (single files), or
-        // only a partial one whose other keys Xcode generates from INFOPLIST_KEY_* build
-        // settings, the answer is unknown.
-        guard project.infoPlists.contains(where: Self.isComplete) else { return [] }
+        // Only a complete Info.plist, or the build settings Xcode generates one from
+        // (GENERATE_INFOPLIST_FILE with INFOPLIST_KEY_*), say what is missing: with
+        // neither (single files, a partial plist without the project file) it is unknown.
+        guard project.infoPlists.contains(where: Self.isComplete) || project.generatesInfoPlist else { return [] }
         let uses: [(SourceRange, Use)]
         switch file {
         case .swift(let swift): uses = swiftUses(swift)
         case .objectiveC(let objc): uses = objcUses(objc)
         default: uses = []
         }
-        let declared = project.infoPlistKeys
+        let declared = project.infoPlistKeys.union(project.generatedInfoPlistKeys)
         return uses.compactMap { range, use in
             let missing = use.required.filter { declared.isDisjoint(with: $0) }.map { $0[0] }
             guard !missing.isEmpty else { return nil }

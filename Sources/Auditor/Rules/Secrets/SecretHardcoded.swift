@@ -297,7 +297,9 @@ struct SecretHardcoded: AuditRule {
         case .swift(let swift): checkSwift(swift)
         case .objectiveC(let objc): checkObjectiveC(objc)
         case .propertyList(let plist): checkPropertyList(plist)
-        case .text(let text): text.path.lowercased().hasSuffix(".xcconfig") ? checkXcconfig(text) : checkJSON(text)
+        case .text(let text):
+            text.path.lowercased().hasSuffix(".xcconfig") ? checkXcconfig(text)
+                : text.path.hasSuffix(SourceDiscovery.xcodeProjectName) ? [] : checkJSON(text)
         }
     }
 
