@@ -314,7 +314,7 @@ struct SecretHardcoded: AuditRule {
     /// provider formats are reported. A name-based match is dropped when the value spells
     /// the name (`kPinCode = "kPinCode"`) or `isStorageKey` says the binding only names
     /// where a secret is stored (``StorageKeyNames``).
-    private func judge(_ value: String, name: String?, path: String, ignoringGoogleKeys: Bool = false, inCode: Bool = false,
+    private func judge(_ value: String, name: String?, path: String, ignoringGoogleKeys: Bool = false, inCode: Bool = false, nameIsLabel: Bool = false,
                        scaffolding: @autoclosure () -> Bool = false, isStorageKey: () -> Bool = { false }) -> String? {
         let inTests = SecretFormats.isTestPath(path)
         if let hit = SecretFormats.find(in: value, ignoringGoogleKeys: ignoringGoogleKeys), !(hit.weakInTests && (inTests || scaffolding())) {
@@ -326,6 +326,8 @@ struct SecretHardcoded: AuditRule {
         let found = inCode && passwordLike ? SecretFormats.looksLikePassword(value, name: name) || SecretFormats.looksLikeSecret(value, passwordLike: true)
             : SecretFormats.looksLikeSecret(value, passwordLike: passwordLike)
         guard found, !scaffolding(), !isStorageKey() else { return nil }
+        // `secureStore(password: "…")`: the name is the argument's label, not a variable.
+        if nameIsLabel { return "a hard-coded secret (\(SecretFormats.redacted(value))) is passed as \(name):" }
         return "\(name) holds a hard-coded secret (\(SecretFormats.redacted(value)))"
     }
 
@@ -400,7 +402,8 @@ struct SecretHardcoded: AuditRule {
             let typeNoun = !labelled && literal.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName.first?.isUppercase == true
             // `let kPin = "…"` used only as `forKey:`/`key:`/a lookup's key names a storage slot.
             let bound = Self.isBindingInitializer(literal)
-            guard let message = judge(value, name: name, path: file.path, inCode: !typeNoun, scaffolding: TestScaffolding.contains(literal),
+            let isLabel = literal.parent?.as(LabeledExprSyntax.self)?.label?.text == name && name != nil
+            guard let message = judge(value, name: name, path: file.path, inCode: !typeNoun, nameIsLabel: isLabel, scaffolding: TestScaffolding.contains(literal),
                                       isStorageKey: { bound && name.map { StorageKeyNames.onlyUsedAsKey($0, in: file) } ?? false }) else { continue }
             report(literal, value, message)
         }
@@ -550,7 +553,7 @@ struct SecretHardcoded: AuditRule {
             if token.text.utf8.count < 6, !(labelled && name.map(SecretValueNames.isPasswordLike) ?? false) { continue }
             // `static NSString *kPin = @"…"` / `#define kPin @"…"` used only as a key.
             let declaration = Self.objectiveCDeclaration(of: index, in: tokens)
-            guard let message = judge(token.text, name: name, path: file.path, inCode: true, scaffolding: scaffolding, isStorageKey: {
+            guard let message = judge(token.text, name: name, path: file.path, inCode: true, nameIsLabel: labelled && tokens[index - 2].text == name, scaffolding: scaffolding, isStorageKey: {
                 guard let declaration, let name else { return false }
                 return StorageKeyNames.onlyUsedAsKey(name, declaredAt: declaration, in: tokens)
             }) else { continue }

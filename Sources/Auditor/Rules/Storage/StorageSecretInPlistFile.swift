@@ -161,7 +161,7 @@ struct StorageSecretInPlistFile: AuditRule {
             let secret = dictionary.keys.first(where: SensitiveValues.isSecretName)
                 ?? dictionary.values.lazy.compactMap { values.secretName(of: $0) }.first
             guard let secret else { continue }
-            matches.append(Match(file.range(of: call), "a dictionary holding \(secret) is written to a property list file by \(base.trimmedDescription)"))
+            matches.append(Match(file.range(of: call), "\(base.trimmedDescription), a dictionary holding \(secret), is written to a property list file"))
         }
         // A bundled credentials plist copied into Documents or Library.
         for call in file.index.calls where call.calleeName == "copyItem" {
