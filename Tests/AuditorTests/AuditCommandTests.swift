@@ -83,6 +83,20 @@ struct AuditCommandTests {
         #expect(!Self.run([root.path, "--fail-on", "never", "--include-vendored"]).output.contains("vendored code, not scanned"))
     }
 
+    @Test("test files kept next to the sources, and sources that import a test framework, count as test code")
+    func testFilesBesideSources() throws {
+        let request = "import Foundation\nfunc login() {\n    URLSession.shared.dataTask(with: URLRequest(url: URL(string: \"http://api.bank-example.com/login\")!)).resume()\n}\n"
+        let root = try Self.tree([
+            "Library/AppEnvironmentTests+OAuth.swift": request, "Library/LoginTests.swift": request,
+            "Library/Helpers.swift": "import XCTest\n" + request, "Library/ABTest.swift": request,
+        ])
+        defer { try? FileManager.default.removeItem(at: root) }
+        let output = Self.run([root.path, "--format", "json", "--fail-on", "never"]).output
+        let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
+        let files = Set((object?["findings"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String })
+        #expect(files == ["Library/ABTest.swift"])
+    }
+
     @Test("each path given is its own project: one app's Info.plist does not answer for another's code")
     func projectsPerPath() throws {
         let faceID = "import LocalAuthentication\nfunc unlock(_ context: LAContext) {\n    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: \"Unlock\") { _, _ in }\n}\n"

@@ -158,7 +158,8 @@ public enum AuditRunner {
         var findings: [Finding] = []
         var suppressed = 0
         var occurrences: [String: Int] = [:]
-        let isTestCode = TestPaths.contains(file.path)
+        var isTestCode = TestPaths.contains(file.path)
+        if !isTestCode, let text, file.isSource { isTestCode = TestPaths.isTestSource(text) }
         let applicable = rules.filter { rule in
             if isTestCode && rule.skipsTestCode { return false }
             if let text, !rule.triggers.isEmpty {

@@ -25,6 +25,14 @@ public enum ScannedFile: Sendable {
         }
     }
 
+    /// Whether the file is Swift or Objective-C source.
+    public var isSource: Bool {
+        switch self {
+        case .swift, .objectiveC: true
+        default: false
+        }
+    }
+
     /// The text, when the file is text (binary plists have none).
     public var text: String? {
         switch self {

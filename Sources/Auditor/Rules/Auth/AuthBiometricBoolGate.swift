@@ -21,6 +21,14 @@ struct AuthBiometricBoolGate: AuditRule {
 
     let examples: [RuleExample] = [
         .swift("""
+        // Asking whether biometry is available is not an authentication result.
+        func showCredentials() {
+            if authenticator.canAuthenticateViaBiometrics() {
+                presentCredentialList()
+            }
+        }
+        """),
+        .swift("""
         final class BiometricLoginViewController: UIViewController {
             var isLoggedIn = false
 
@@ -313,7 +321,11 @@ struct AuthBiometricBoolGate: AuditRule {
             let isEvaluate = name == "evaluatePolicy"
             if !isEvaluate {
                 let loweredName = name.lowercased()
-                let isWrapper = wrappers.contains(name) || (Self.actionWords.contains { loweredName.contains($0) }
+                // `canAuthenticateWithBiometrics()`, `isBiometryAvailable()`: a question about
+                // the device, not an authentication result.
+                let asksAvailability = ["can", "is", "has", "supports", "should"].contains { loweredName.hasPrefix($0) }
+                    || ["available", "supported", "enrolled", "enabled"].contains { loweredName.contains($0) }
+                let isWrapper = wrappers.contains(name) || (!asksAvailability && Self.actionWords.contains { loweredName.contains($0) }
                     && Self.biometricWords.contains { call.calleeText.lowercased().contains($0) })
                 guard isWrapper, call.enclosingFunctionDecl?.name.text != name else { continue }
             }

@@ -42,6 +42,19 @@ struct NetworkATSDisabled: AuditRule {
         """]
 
     let examples: [RuleExample] = [
+        .plist("Info.plist", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+            <key>NSAppTransportSecurity</key>
+            <dict>
+                <key>NSExceptionDomains</key>
+                <dict>
+                    <key>api.ksr.test</key>
+                    <dict><key>NSExceptionAllowsInsecureHTTPLoads</key><true/></dict>
+                </dict>
+            </dict>
+        </dict></plist>
+        """),
         .plist("Info.plist", NetworkATSDisabled.plist("""
                 ↓<key>NSAllowsArbitraryLoads</key>
                 <true/>
@@ -171,9 +184,13 @@ struct NetworkATSDisabled: AuditRule {
         return matches
     }
 
+    /// Loopback, link-local and private addresses, and the names RFC 2606 and RFC 6761
+    /// reserve (`.test`, `.example`, `.invalid`, `.localhost`, `.local`): a development
+    /// server's, never resolved on the internet.
     static func isLocal(_ domain: String) -> Bool {
         let host = domain.lowercased()
-        return host == "localhost" || host == "127.0.0.1" || host == "::1" || host.hasSuffix(".local") || host.hasSuffix(".localhost")
+        let reserved = ["local", "localhost", "test", "example", "invalid"]
+        return host == "localhost" || host == "127.0.0.1" || host == "::1" || reserved.contains { host == $0 || host.hasSuffix("." + $0) }
             || host.hasPrefix("192.168.") || host.hasPrefix("10.") || host.hasPrefix("169.254.")
     }
 }
