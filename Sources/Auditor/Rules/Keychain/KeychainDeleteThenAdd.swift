@@ -18,6 +18,17 @@ struct KeychainDeleteThenAdd: AuditRule {
 
     let examples: [RuleExample] = [
         .swift("""
+        // Replacing an imported client identity: an item added by reference has no data to update.
+        func importIdentity(_ identity: SecIdentity, label: String) throws {
+            let query: [String: Any] = [kSecClass as String: kSecClassIdentity, kSecAttrLabel as String: label]
+            SecItemDelete(query as CFDictionary)
+            let add: [String: Any] = [kSecValueRef as String: identity, kSecAttrLabel as String: label,
+                                      kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly]
+            let status = SecItemAdd(add as CFDictionary, nil)
+            guard status == errSecSuccess else { throw KeychainError(status) }
+        }
+        """),
+        .swift("""
         class KeychainHelper {
             static func save(_ data: Data, service: String, account: String) -> OSStatus {
                 let query = [
@@ -346,11 +357,20 @@ struct KeychainDeleteThenAdd: AuditRule {
             if isDelete, differentItems(delete: call, add: add, in: file) { continue }
             if handlesDuplicateWithUpdate(body, in: file) { continue }
             if isDeletedAgain(like: call, after: add, in: body) { continue }
+            if addsByReference(add, in: file) { continue }
             let what = isDelete ? "SecItemDelete" : "\(call.calleeName)(…) deletes the item, and"
             matches.append(Match(file.range(of: call), "\(what) then SecItemAdd: not atomic, the item is lost when the add fails"))
         }
         let reported = Set(matches.map(\.range))
         return matches + wrapperMatches.filter { !reported.contains($0.range) }
+    }
+
+    /// Whether `add` stores an identity, certificate or key by reference (`kSecValueRef`,
+    /// no `kSecValueData`): such an item has no data to update in place, so replacing it
+    /// means deleting and adding.
+    private func addsByReference(_ add: FunctionCallExprSyntax, in file: SwiftFile) -> Bool {
+        guard let argument = add.arguments.first?.expression, let query = KeychainQuery.resolve(argument, in: file) else { return false }
+        return query.keys.contains("kSecValueRef") && !query.keys.contains("kSecValueData")
     }
 
     /// Whether the same delete (same callee, same arguments) runs again after `add`: a
@@ -414,7 +434,8 @@ struct KeychainDeleteThenAdd: AuditRule {
                 && index + 1 < tokens.count && (tokens[index + 1].text == ":" || tokens[index + 1].text == "]")
             guard isDelete || isHelper, let body = file.bodyRange(containing: index),
                   let add = addIndices.first(where: { StatementReachability.canReach(from: index, to: $0, in: tokens, body: body) }),
-                  !handlesDuplicateWithUpdate(body, in: tokens), !isDeletedAgain(like: index, after: add, in: tokens, body: body) else { continue }
+                  !handlesDuplicateWithUpdate(body, in: tokens), !isDeletedAgain(like: index, after: add, in: tokens, body: body),
+                  !(tokens[body].contains { $0.text == "kSecValueRef" } && !tokens[body].contains { $0.text == "kSecValueData" }) else { continue }
             let what = isDelete ? "SecItemDelete" : "\(token.text) deletes the item, and"
             matches.append(Match(file.range(of: token), "\(what) then SecItemAdd: not atomic, the item is lost when the add fails"))
         }
