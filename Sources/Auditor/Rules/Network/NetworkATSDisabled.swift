@@ -167,7 +167,7 @@ struct NetworkATSDisabled: AuditRule {
             matches.append(Match(plist.range(ofKey: key, after: atsLine), "\(key) turns off App Transport Security for \(scope) (lower risk than NSAllowsArbitraryLoads, but content there can be read and altered)"))
         }
         for (domain, settings) in ats["NSExceptionDomains"]?.dictionary ?? [:] {
-            guard let settings = settings.dictionary, !Self.isLocal(domain) else { continue }
+            guard let settings = settings.dictionary, !LocalHosts.isLoopback(domain), !LocalHosts.isPrivateOrReserved(domain) else { continue }
             let domainLine = plist.range(ofKey: domain, after: atsLine).line
             let hosts = settings["NSIncludesSubdomains"]?.isTrue == true ? "\(domain) and its subdomains" : domain
             let noForwardSecrecy = Self.forwardSecrecyKeys.contains { settings[$0].map { !$0.isTrue } == true }
@@ -182,15 +182,5 @@ struct NetworkATSDisabled: AuditRule {
             }
         }
         return matches
-    }
-
-    /// Loopback, link-local and private addresses, and the names RFC 2606 and RFC 6761
-    /// reserve (`.test`, `.example`, `.invalid`, `.localhost`, `.local`): a development
-    /// server's, never resolved on the internet.
-    static func isLocal(_ domain: String) -> Bool {
-        let host = domain.lowercased()
-        let reserved = ["local", "localhost", "test", "example", "invalid"]
-        return host == "localhost" || host == "127.0.0.1" || host == "::1" || reserved.contains { host == $0 || host.hasSuffix("." + $0) }
-            || host.hasPrefix("192.168.") || host.hasPrefix("10.") || host.hasPrefix("169.254.")
     }
 }

@@ -223,7 +223,7 @@ struct NetworkCleartextURL: AuditRule {
     /// The host of a clear-text URL worth reporting, or nil (not http, no host, a local
     /// or reserved host, an XML namespace or DTD).
     static func reportableHost(_ text: String) -> String? {
-        guard let host = host(of: text), !isLoopback(host) else { return nil }
+        guard let host = host(of: text), !LocalHosts.isLoopback(host) else { return nil }
         return host
     }
 
@@ -233,7 +233,7 @@ struct NetworkCleartextURL: AuditRule {
     /// server log on the way).
     static func reportableHost(_ text: String, query: String, sensitiveBody: @autoclosure () -> String? = nil) -> (host: String, credential: String?)? {
         guard let host = host(of: text) else { return nil }
-        if !isLoopback(host) { return (host, nil) }
+        if !LocalHosts.isLoopback(host) { return (host, nil) }
         if let credential = credentialParameter(in: query) { return (host, credential + "= in its query") }
         guard let field = sensitiveBody() else { return nil }
         return (host, field + " in a request body")
@@ -298,13 +298,8 @@ struct NetworkCleartextURL: AuditRule {
         host = host.lowercased()
         if host == "localhost" { return host }
         guard !host.isEmpty, host.contains(".") || host.contains(":"), !host.contains("$"), !host.contains("\\"), !host.contains("%") else { return nil }
-        if ["0.0.0.0"].contains(host) || host.hasSuffix(".localhost") || host.hasSuffix(".local") { return nil }
-        // RFC 2606 documentation and test names: placeholders, not real endpoints.
-        for reserved in ["example.com", "example.org", "example.net", "test", "example", "invalid"] where host == reserved || host.hasSuffix("." + reserved) {
-            return nil
-        }
-        if host.hasPrefix("10.") || host.hasPrefix("192.168.") || host.hasPrefix("169.254.") { return nil }
-        if host.hasPrefix("172."), let second = host.split(separator: ".").dropFirst().first.flatMap({ Int($0) }), (16...31).contains(second) { return nil }
+        // Private networks, reserved and documentation names: placeholders or development hosts.
+        if LocalHosts.isPrivateOrReserved(host) || LocalHosts.isDocumentationDomain(host) { return nil }
         let namespaceHosts = ["www.w3.org", "w3.org", "schemas.xmlsoap.org", "schemas.microsoft.com", "ns.adobe.com", "purl.org", "xml.org", "www.xml.org", "json-schema.org", "schemas.android.com", "xmlns.com", "www.opengis.net", "docs.oasis-open.org",
                               "www.apache.org", "apache.org", "opensource.org", "creativecommons.org", "www.gnu.org", "gnu.org", "ns.apple.com",
                               "schemas.openxmlformats.org", "xmlpull.org", "www.xmlpull.org"]
@@ -313,9 +308,6 @@ struct NetworkCleartextURL: AuditRule {
         return host
     }
 
-    private static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
-    }
 
     private static let credentialParameters: Set<String> = [
         "password", "passwd", "pwd", "pass", "passcode", "pin", "token", "accesstoken", "authtoken", "refreshtoken", "sessiontoken",

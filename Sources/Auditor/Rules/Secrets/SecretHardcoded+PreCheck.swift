@@ -43,9 +43,9 @@ extension SecretHardcoded {
     /// HTTP header names a credential is sent under (`forHTTPHeaderField: "Authorization"`).
     private static let credentialHeaders = ["authorization", "cookie", "api-key"]
 
-    /// The text from three lines above the line where `literal` starts to the end of
-    /// that line.
-    private static func window(around literal: Substring, in text: String) -> Substring {
+    /// The text from `linesAbove` lines above the line where `literal` starts to the end
+    /// of that line.
+    private static func window(around literal: Substring, in text: String, linesAbove: Int = 3) -> Substring {
         let utf8 = text.utf8
         var start = literal.startIndex
         var lines = 0
@@ -53,7 +53,7 @@ extension SecretHardcoded {
             let previous = utf8.index(before: start)
             if utf8[previous] == 0x0A {
                 lines += 1
-                if lines > 3 { break }
+                if lines > linesAbove { break }
             }
             start = previous
         }
@@ -71,17 +71,8 @@ extension SecretHardcoded {
     /// Whether the line holding `literal` compares (`==`, `!=`, `isEqual`) and names a
     /// credential: where a literal compared with a credential must be.
     private static func isOnComparisonLine(_ literal: Substring, in text: String) -> Bool {
-        let utf8 = text.utf8
-        var start = literal.startIndex
-        while start > utf8.startIndex, utf8[utf8.index(before: start)] != 0x0A { start = utf8.index(before: start) }
-        var end = literal.endIndex
-        while end < utf8.endIndex, utf8[end] != 0x0A { end = utf8.index(after: end) }
-        let line = String(text[start..<end])
-        guard ["==", "!=", "isEqual"].contains(where: { ByteSearch.contains(line, $0) }) else { return false }
-        let words = line.utf8.split { !($0 == 0x5F || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 >= 0x80) }
-        return words.contains { word in
-            let name = String(decoding: word, as: UTF8.self)
-            return SecretNaming.isSecretName(name) && SecretHardcoded.isCredentialName(name)
-        }
+        let line = window(around: literal, in: text, linesAbove: 0)
+        guard ["==", "!=", "isEqual"].contains(where: { ByteSearch.contains(String(line), $0) }) else { return false }
+        return names(in: line).contains { SecretNaming.isSecretName($0) && SecretHardcoded.isCredentialName($0) }
     }
 }
