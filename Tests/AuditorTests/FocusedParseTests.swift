@@ -86,6 +86,38 @@ struct FocusedParseTests {
         #expect(!blanked.contains("render"))
     }
 
+    /// A rule that anchors the declarations calling SecItemCopyMatching, with a chosen reach.
+    private struct ReachProbe: AuditRule {
+        let metadata = RuleMetadata(id: "reach-probe", title: "probe", severity: .low, category: .keychain, masvs: "MASVS-STORAGE-1", rationale: "", fix: "")
+        let triggers = ["SecItemCopyMatching"]
+        let examples: [RuleExample] = []
+        let focusReach: FocusReach
+        func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] { [] }
+    }
+
+    @Test("A rule's reach decides what is kept around its declarations: direct users, callers and their properties, or everything the callers use",
+          arguments: [
+            (FocusReach.users, ["read", "load"], ["start", "limit", "convert", "unrelated"]),
+            (FocusReach.callers, ["read", "load", "start", "limit"], ["convert", "unrelated"]),
+            (FocusReach.everything, ["read", "load", "start", "limit", "convert"], ["unrelated"]),
+          ])
+    func reach(reach: FocusReach, kept: [String], blanked: [String]) throws {
+        let source = """
+        final class Store {
+            let limit = 3
+            func read() -> Result<Data, Error> { SecItemCopyMatching(query, &item) == 0 ? .success(Data()) : .failure(E.x) }
+            func load() -> Data? { limit > 0 ? convert(read()) : nil }
+            func convert(_ result: Result<Data, Error>) -> Data? { try? result.get() }
+            func start() { _ = load() }
+            func unrelated() {}
+        }
+        """
+        let file = SwiftFile(path: "Store.swift", text: source)
+        let text = try #require(FocusedParse.blankedText(of: file, for: [ReachProbe(focusReach: reach)]))
+        for name in kept { #expect(text.contains("func \(name)(") || text.contains("let \(name) ="), "\(name) is kept") }
+        for name in blanked { #expect(!text.contains("func \(name)(") && !text.contains("let \(name) ="), "\(name) is blanked") }
+    }
+
     @Test("Declarations are found at the top level and in nested type bodies, with attributes and modifiers")
     func chunks() {
         let source = """

@@ -100,7 +100,10 @@ public enum AuditRunner {
         for (index, file) in files.enumerated() { members[projectOf[index], default: []].append(file) }
         let facts = members.mapValues { ProjectFacts(files: $0) }
         let perFile = ParallelSlots<FileFindings>(count: files.count)
-        DispatchQueue.concurrentPerform(iterations: files.count) { index in
+        // Largest files first, so that no worker is left with a big file at the end.
+        let order = files.indices.sorted { (files[$0].text?.utf8.count ?? 0) > (files[$1].text?.utf8.count ?? 0) }
+        DispatchQueue.concurrentPerform(iterations: files.count) { position in
+            let index = order[position]
             let project = facts[projectOf[index]] ?? ProjectFacts(files: [])
             perFile.set(index, check(files[index], rules: rules, project: project, focusedParsing: focusedParsing))
         }

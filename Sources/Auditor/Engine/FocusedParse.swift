@@ -2,15 +2,19 @@
 /// on, so that the parser (the audit's main cost) reads only what matters.
 ///
 /// Declarations (``SwiftDeclarationChunks``) refer to each other by name: one that names
-/// something another declares depends on it (a helper it calls, a property it writes, a
-/// type whose stored properties make a value secret — properties declare their enclosing
+/// something another declares uses it (a helper it calls, a property it writes, a type
+/// whose stored properties make a value secret — properties declare their enclosing
 /// types' names too). A declaration is an *anchor* for a rule that will check the file
 /// when it holds the rule's ``AuditRule/triggers`` (in code, for
-/// ``AuditRule/triggersAreCode`` rules) and the rule's
-/// ``AuditRule/mayMatch(_:)`` passes on it alone or, failing that, together with what it
-/// depends on. Kept are the anchors, everything that depends on them (the callers of a
-/// wrapper), and everything those depend on, transitively; imports, compiler directives
-/// and enum cases always stay. The rest is blanked.
+/// ``AuditRule/triggersAreCode`` rules) and the rule's ``AuditRule/mayMatch(_:)`` passes
+/// on it alone or, failing that, together with what it uses. What is kept around an
+/// anchor is what the rule's check reads (``AuditRule/focusReach``, the widest of the
+/// rules it anchors):
+/// - ``FocusReach/users``: the anchor and the declarations that name it.
+/// - ``FocusReach/callers``: the anchor, everything it uses, transitively; its users,
+///   transitively; and the properties and types those users use.
+/// - ``FocusReach/everything``: as callers, and every function the users use too.
+/// Imports, compiler directives and enum cases always stay. The rest is blanked.
 ///
 /// Blanked bytes become spaces and line ends stay, so every kept node parses at the same
 /// line, column and offset as in the original: findings and their positions do not
@@ -30,14 +34,17 @@ enum FocusedParse {
         }
         func text(of members: [Int]) -> String { text(of: members, in: utf8) }
 
-        var anchors: [Int] = []
+        // The anchors, by the widest reach of the rules they anchor.
+        var anchors: [FocusReach: [Int]] = [:]
+        let reaches = Set(rules.map(\.focusReach)).sorted(by: >)
         for index in chunks.indices where !chunks[index].alwaysKept {
             let alone = text(of: [index])
             let aloneCode = text(of: [index], in: code)
             let candidates = rules.filter { $0.triggers.isEmpty || ByteSearch.containsAny($0.triggersAreCode ? aloneCode : alone, $0.triggers) }
             guard !candidates.isEmpty else { continue }
-            if isRelevant(alone, path: file.path, to: candidates) {
-                anchors.append(index)
+            let piece = SwiftFile(path: file.path, text: alone)
+            if let reach = reaches.first(where: { reach in isRelevant(piece, to: candidates.filter { $0.focusReach == reach }) }) {
+                anchors[reach, default: []].append(index)
                 continue
             }
             // Rules that look for words (not for any literal) may need what the
@@ -45,12 +52,13 @@ enum FocusedParse {
             let wordRules = candidates.filter { !$0.triggers.isEmpty }
             let context = graph.closure(from: [index], following: graph.dependencies)
             if !wordRules.isEmpty, context.count > 1, isRelevant(text(of: context.sorted()), path: file.path, to: wordRules) {
-                anchors.append(index)
+                // What it uses decided, so that is kept whatever the rules' reach.
+                let reach = max(wordRules.map(\.focusReach).max() ?? .callers, .callers)
+                anchors[reach, default: []].append(index)
             }
         }
-        let dependents = graph.closure(from: anchors, following: graph.dependents)
         var kept = [Bool](repeating: false, count: chunks.count)
-        for index in graph.closure(from: dependents.sorted(), following: graph.dependencies) { kept[index] = true }
+        for index in graph.keep(anchors) { kept[index] = true }
         for index in chunks.indices where chunks[index].alwaysKept { kept[index] = true }
         guard kept.contains(false) else { return nil }
 
@@ -64,7 +72,13 @@ enum FocusedParse {
 
     /// Whether one of `rules` would pass its pre-checks on `text` as a whole file.
     private static func isRelevant(_ text: String, path: String, to rules: [any AuditRule]) -> Bool {
-        let piece = SwiftFile(path: path, text: text)
+        isRelevant(SwiftFile(path: path, text: text), to: rules)
+    }
+
+    /// Whether one of `rules` would pass its pre-checks on `piece` as a whole file.
+    private static func isRelevant(_ piece: SwiftFile, to rules: [any AuditRule]) -> Bool {
+        guard !rules.isEmpty else { return false }
+        let text = piece.text
         let alone = ScannedFile.swift(piece)
         return rules.contains { rule in
             (rule.triggers.isEmpty || ByteSearch.containsAny(rule.triggersAreCode ? piece.codeText : text, rule.triggers)) && rule.mayMatch(alone)
@@ -77,6 +91,8 @@ enum FocusedParse {
         var dependencies: [[Int]]
         /// For each declaration, the declarations that use its names.
         var dependents: [[Int]]
+        /// Whether each declaration is a function, initializer, subscript or deinitializer.
+        var isFunction: [Bool]
 
         init(file: SwiftFile, chunks: [SwiftDeclarationChunks.Chunk]) {
             let text = file.text
@@ -93,6 +109,7 @@ enum FocusedParse {
                     declaring[word(token), default: []].append(index)
                 }
             }
+            isFunction = chunks.map { ["func", "init", "subscript", "deinit"].contains($0.keyword ?? "") }
             dependencies = Array(repeating: [], count: chunks.count)
             dependents = Array(repeating: [], count: chunks.count)
             for (index, chunk) in chunks.enumerated() where !chunk.alwaysKept {
@@ -104,6 +121,37 @@ enum FocusedParse {
                     }
                 }
             }
+        }
+
+        /// The declarations to keep around `anchors` (by the reach of their rules).
+        func keep(_ anchors: [FocusReach: [Int]]) -> Set<Int> {
+            let full = anchors[.everything] ?? []
+            let callers = anchors[.callers] ?? []
+            let users = anchors[.users] ?? []
+            // Everything: the anchors' callers, and all they use.
+            var kept = closure(from: closure(from: full, following: dependents).sorted(), following: dependencies)
+            // Callers: what the anchors use, their callers, and the callers' properties and types.
+            kept.formUnion(closure(from: callers, following: dependencies))
+            let callersOfCallers = closure(from: callers, following: dependents)
+            kept.formUnion(callersOfCallers)
+            kept.formUnion(closure(from: callersOfCallers.sorted(), following: dependencies, into: { !isFunction[$0] }))
+            // Users: the anchors and what names them.
+            for anchor in users {
+                kept.insert(anchor)
+                kept.formUnion(dependents[anchor])
+            }
+            return kept
+        }
+
+        /// `start` and everything reachable from it along `edges` through declarations
+        /// `into` accepts (`start` itself always counts).
+        func closure(from start: [Int], following edges: [[Int]], into accepts: (Int) -> Bool) -> Set<Int> {
+            var reached = Set(start)
+            var pending = start
+            while let next = pending.popLast() {
+                for other in edges[next] where accepts(other) && reached.insert(other).inserted { pending.append(other) }
+            }
+            return reached
         }
 
         /// `start` and everything reachable from it along `edges`.

@@ -64,4 +64,14 @@ public enum ByteSearch {
             return false
         }
     }
+
+    /// Whether `bytes` ends with the ASCII `suffix`, ignoring ASCII case (`suffix` in
+    /// lower case).
+    static func hasSuffixIgnoringCase(_ bytes: Substring.UTF8View, _ suffix: String) -> Bool {
+        let tail = suffix.utf8
+        guard bytes.count >= tail.count else { return false }
+        return zip(bytes.suffix(tail.count), tail).allSatisfy { byte, lower in
+            byte == lower || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") && byte + 0x20 == lower)
+        }
+    }
 }

@@ -19,7 +19,7 @@ public final class SwiftFile: Sendable {
     private let lineStarts: LazyValue<[Int]>
     private let code: LazyValue<String>
     private let scanned: LazyValue<SwiftLexicalScan>
-    private let secretNamed: LazyValue<Bool>
+    private let secretNamed: LazyValue<SecretNamedWords>
 
     /// A file with `text`, parsed when a rule first needs its syntax. Parsing never
     /// fails: unparsable code yields a tree with missing and unexpected nodes, and rules
@@ -49,15 +49,27 @@ public final class SwiftFile: Sendable {
         self.scanned = scanned
         secretNamed = LazyValue {
             let lexical = scanned.value
-            return lexical.identifiers.contains { SecretNaming.isSecretName($0) }
-                || lexical.literals.contains { $0.utf8.count <= 64 && SecretNaming.isSecretName($0) }
+            return SecretNamedWords(
+                identifiers: lexical.identifiers.filter { SecretNaming.isSecretName($0) }.map(String.init),
+                literals: lexical.literals.filter { $0.utf8.count <= 64 && SecretNaming.isSecretName($0) }.map(String.init)
+            )
         }
+    }
+
+    /// The identifiers and short string literals (64 bytes at most) that name a secret.
+    struct SecretNamedWords: Sendable {
+        var identifiers: [String]
+        var literals: [String]
     }
 
     /// Whether any identifier or short string literal names a secret (token, password,
     /// PIN, key…): what every "is a secret stored, logged or written?" rule needs before a
     /// finding is possible. From the lexical scan, computed once, shared by those rules.
-    public var mentionsSecretNames: Bool { secretNamed.value }
+    public var mentionsSecretNames: Bool { !secretNamed.value.identifiers.isEmpty || !secretNamed.value.literals.isEmpty }
+
+    /// The identifiers and short string literals that name a secret
+    /// (``SecretNaming/isSecretName(_:)-(String)``), from the lexical scan, computed once.
+    var secretNamedWords: SecretNamedWords { secretNamed.value }
 
     /// Identifiers and string literal contents from a fast lexical pass (no parse).
     public var lexical: SwiftLexicalScan { scanned.value }

@@ -26,6 +26,26 @@ public protocol AuditRule: Sendable {
     /// (``TestPaths``): code that is not shipped and is full of deliberate sample keys,
     /// test vectors and debug output. The engine skips those files for such rules.
     var skipsTestCode: Bool { get }
+    /// Which other declarations ``check(_:project:)`` reads around one its pre-check
+    /// selects, so that ``FocusedParse`` keeps them when it blanks the rest of a file.
+    var focusReach: FocusReach { get }
+}
+
+/// How far a rule's check reads beyond a declaration that could hold its finding: the
+/// declarations a focused parse keeps for it (``FocusedParse``). Declarations refer to each
+/// other by name: one *uses* what it names, and is a *user* of what names it.
+public enum FocusReach: Sendable, Comparable {
+    /// The declaration and its direct users: a literal's binding and the code that passes
+    /// it somewhere (`secret-hardcoded` reads whether every use is a Keychain key).
+    case users
+    /// The declaration, everything it uses (helpers, properties, types), its users and
+    /// their users, and the properties and types those callers use — not their other
+    /// functions: a wrapper and the calls that hand it a token.
+    case callers
+    /// As ``callers``, and also every function the callers use: for rules that follow a
+    /// value from one helper through the caller into another (a Keychain read's `Result`
+    /// turned into nil by a converter the caller applies).
+    case everything
 }
 
 extension AuditRule {
@@ -37,6 +57,9 @@ extension AuditRule {
 
     /// True: the trigger words are names in code.
     public var triggersAreCode: Bool { true }
+
+    /// Callers: a rule reads a declaration, what it uses and who calls it.
+    public var focusReach: FocusReach { .callers }
 }
 
 /// Code for a rule's tests and its `--explain` text.

@@ -17,6 +17,9 @@ struct KeychainErrorsCollapsed: AuditRule {
     /// SecItemCopyMatching; in Objective-C also reads through a keychain wrapper.
     let triggers = ["SecItemCopyMatching", "keychain", "Keychain", "KeyChain"]
 
+    /// A read's `Result` can reach nil through a converter the caller applies.
+    let focusReach = FocusReach.everything
+
     /// Swift is judged only where SecItemCopyMatching is called (or, through the
     /// declarations a call names, where a reader of this file calls it).
     func mayMatch(_ file: ScannedFile) -> Bool {

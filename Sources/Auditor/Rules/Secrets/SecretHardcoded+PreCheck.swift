@@ -12,30 +12,52 @@ extension SecretHardcoded {
         // Any real value counts when a password-like name is written (`passwd`,
         // `password:`, `"pin":`), or when a credential is compared (`token == "…"`).
         let lexical = swift.lexical
-        let passwordLikeName = passwordNamed && (lexical.identifiers.contains { SecretNaming.isSecretName($0) && SecretValueNames.isPasswordLike(String($0)) }
-            || lexical.literals.contains { $0.utf8.count <= 64 && SecretNaming.isSecretName($0) && SecretValueNames.isPasswordLike(String($0)) })
+        let named = swift.secretNamedWords
+        let passwordLikeName = passwordNamed && (named.identifiers.contains { SecretValueNames.isPasswordLike($0) }
+            || named.literals.contains { SecretValueNames.isPasswordLike($0) })
         let mayCompare = !inTests && (passwordNamed || ["secret", "token"].contains { ByteSearch.containsIgnoringCase(swift.text, $0) })
             && ["==", "!=", "isEqual"].contains { ByteSearch.contains(swift.text, $0) }
-            && lexical.identifiers.contains { SecretNaming.isSecretName($0) && SecretHardcoded.isCredentialName(String($0)) }
+            && named.identifiers.contains { SecretHardcoded.isCredentialName($0) }
         for literal in lexical.literals {
             let value = String(literal)
             if SecretFormats.find(in: value) != nil { return true }
             // Every other finding binds, labels, keys or compares the literal where it is
             // written: a name on its line or just above (a computed property's return).
-            let window = Self.window(around: literal, in: swift.text)
-            let nearby = Self.names(in: window)
-            let passwordNearby = passwordLikeName && nearby.contains { SecretNaming.isSecretName($0) && SecretValueNames.isPasswordLike($0) }
-            if passwordNearby || (mayCompare && Self.isOnComparisonLine(literal, in: swift.text)),
-               SecretFormats.looksLikePassword(value, name: "") { return true }
+            // The window's names cost more than the value tests, so they come last.
+            var window: Substring?
+            var nearby: [String]?
+            func nearbyNames() -> [String] {
+                if let nearby { return nearby }
+                let found = Self.names(in: literalWindow())
+                nearby = found
+                return found
+            }
+            func literalWindow() -> Substring {
+                if let window { return window }
+                let found = Self.window(around: literal, in: swift.text)
+                window = found
+                return found
+            }
+            var passwordNearbyValue: Bool?
+            func passwordNearby() -> Bool {
+                if let passwordNearbyValue { return passwordNearbyValue }
+                let found = passwordLikeName && nearbyNames().contains { SecretNaming.isSecretName($0) && SecretValueNames.isPasswordLike($0) }
+                passwordNearbyValue = found
+                return found
+            }
+            if passwordLikeName || mayCompare, SecretFormats.looksLikePassword(value, name: ""),
+               passwordNearby() || (mayCompare && Self.isOnComparisonLine(literal, in: swift.text)) { return true }
             guard !inTests, value.utf8.count >= 6 else { continue }
             var bare = Substring(value)
             for scheme in ["Bearer ", "Basic ", "Token "] where bare.hasPrefix(scheme) { bare = bare.dropFirst(scheme.count) }
             // looksLikeSecret refuses whitespace; skip the costly checks for sentences.
             if bare.utf8.contains(where: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) { continue }
-            let secretNearby = bare.count != value.count || nearby.contains { SecretNaming.isSecretName($0) }
-                || Self.credentialHeaders.contains { ByteSearch.containsIgnoringCase(String(window), $0) }
-            if secretNearby && bare.utf8.count >= 16 && SecretFormats.looksLikeSecret(value, passwordLike: false) { return true }
-            if passwordNearby && SecretFormats.looksLikeSecret(value, passwordLike: true) { return true }
+            if bare.utf8.count >= 16 && SecretFormats.looksLikeSecret(value, passwordLike: false) {
+                let secretNearby = bare.count != value.count || nearbyNames().contains { SecretNaming.isSecretName($0) }
+                    || Self.credentialHeaders.contains { ByteSearch.containsIgnoringCase(String(literalWindow()), $0) }
+                if secretNearby { return true }
+            }
+            if passwordLikeName && SecretFormats.looksLikeSecret(value, passwordLike: true) && passwordNearby() { return true }
         }
         return false
     }

@@ -24,6 +24,9 @@ struct SecretHardcoded: AuditRule {
     // index's string literals or tokens only, which is cheap).
     let triggers: [String] = []
 
+    /// A literal is judged where it is written, and by the uses of the constant it binds.
+    let focusReach = FocusReach.users
+
     let examples: [RuleExample] = [
         RuleExample(.swift, """
         enum PaymentConfig {

@@ -59,42 +59,52 @@ public enum SensitiveNames {
     /// contains no stem (every sensitive name does). Names with non-ASCII bytes are left
     /// to the full check, whose Unicode lower-casing could make a stem.
     static func mayBeSensitive(_ name: some Collection<UInt8>) -> Bool {
-        var folded: [UInt8] = []
-        folded.reserveCapacity(name.count)
-        // Where ``splitWords(_:)`` starts a word (in `folded`), for ``wordStartStems``.
-        var wordStarts: [Int] = []
-        var previousIsLower = false
-        var afterSeparator = true
-        for byte in name {
-            if byte >= 0x80 { return true }
-            switch byte {
-            case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: " "), UInt8(ascii: "/"):
-                afterSeparator = true
-                previousIsLower = false
-                continue
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
-                if afterSeparator || previousIsLower { wordStarts.append(folded.count) }
-                folded.append(byte + 0x20)
-                previousIsLower = false
-            default:
-                if afterSeparator { wordStarts.append(folded.count) }
-                folded.append(byte)
-                previousIsLower = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        // Names longer than the buffers are left to the full check.
+        let capacity = 256
+        guard name.count <= capacity else { return true }
+        // Scratch space on the stack: this runs for every identifier of every file.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { folded in
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { wordStarts in
+                var count = 0
+                // Where ``splitWords(_:)`` starts a word (in `folded`), for ``wordStartStems``.
+                var starts = 0
+                var previousIsLower = false
+                var afterSeparator = true
+                for byte in name {
+                    if byte >= 0x80 { return true }
+                    switch byte {
+                    case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: " "), UInt8(ascii: "/"):
+                        afterSeparator = true
+                        previousIsLower = false
+                        continue
+                    case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                        if afterSeparator || previousIsLower { wordStarts[starts] = count; starts += 1 }
+                        folded[count] = byte + 0x20
+                        count += 1
+                        previousIsLower = false
+                    default:
+                        if afterSeparator { wordStarts[starts] = count; starts += 1 }
+                        folded[count] = byte
+                        count += 1
+                        previousIsLower = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+                    }
+                    afterSeparator = false
+                }
+                guard count > 0 else { return false }
+                func matches(_ stem: [UInt8], at start: Int) -> Bool {
+                    guard start + stem.count <= count else { return false }
+                    for (offset, byte) in stem.enumerated() where folded[start + offset] != byte { return false }
+                    return true
+                }
+                for index in 0..<starts {
+                    for stem in wordStartStemBytes where matches(stem, at: wordStarts[index]) { return true }
+                }
+                for start in 0..<count {
+                    for stem in foldedStemsByFirstByte[Int(folded[start])] where matches(stem, at: start) { return true }
+                }
+                return false
             }
-            afterSeparator = false
         }
-        guard !folded.isEmpty else { return false }
-        for start in wordStarts {
-            for stem in wordStartStemBytes where start + stem.count <= folded.count {
-                if folded[start..<(start + stem.count)].elementsEqual(stem) { return true }
-            }
-        }
-        for start in folded.indices {
-            for stem in foldedStemsByFirstByte[Int(folded[start])] where start + stem.count <= folded.count {
-                if folded[start..<(start + stem.count)].elementsEqual(stem) { return true }
-            }
-        }
-        return false
     }
 
     private static let wordStartStemBytes: [[UInt8]] = wordStartStems.map { Array($0.utf8) }

@@ -1,0 +1,65 @@
+@testable import Auditor
+import Testing
+
+/// The token-level `name = value` finder the pin and key pre-checks use in place of a parse.
+@Suite("Lexical bindings")
+struct SwiftLexicalBindingsTests {
+    private static func bindings(in source: String) -> [String] {
+        let file = SwiftFile(path: "Example.swift", text: source)
+        var names: [String] = []
+        _ = file.containsLexicalBinding(named: { _ in true }) { binding in
+            names.append(binding.name)
+            return false
+        }
+        return names
+    }
+
+    @Test("Bindings, type annotations, parameter defaults and assignments are found")
+    func found() {
+        #expect(Self.bindings(in: "let pinnedKeyHash = \"abc\"") == ["pinnedKeyHash"])
+        #expect(Self.bindings(in: "private let pins: Set<String> = [\n    \"abc\",\n]") == ["pins"])
+        #expect(Self.bindings(in: "func seal(key secret: Data = Data([1, 2])) {}") == ["key", "secret"])
+        #expect(Self.bindings(in: "token = makeToken()") == ["token"])
+    }
+
+    @Test("Comparisons and compound assignments are not bindings")
+    func notFound() {
+        #expect(Self.bindings(in: "if hash == pin || hash != backup || count >= limit || count <= limit { count += 1 }").isEmpty)
+        #expect(Self.bindings(in: "let ok = a == b").elementsEqual(["ok"]))
+    }
+
+    @Test("The value is the first token after the equals sign, across a line break")
+    func value() throws {
+        let file = SwiftFile(path: "Example.swift", text: "let pins =\n    [\"abc\"]")
+        var first: SwiftTokens.Token?
+        _ = file.containsLexicalBinding(named: { $0 == "pins" }) { binding in
+            first = binding.value.map { file.tokens.tokens[$0] }
+            return true
+        }
+        let token = try #require(first)
+        #expect(token.kind == .punctuation && token.byte == UInt8(ascii: "["))
+    }
+
+    @Test("The pin and key pre-checks pass only where a pin or key name is given key material, not wherever the words occur")
+    func preChecks() {
+        func mayMatch(_ id: String, _ source: String) -> Bool {
+            let rule = AuditRuleCatalog.all.first { $0.metadata.id == id }!
+            return rule.mayMatch(.swift(SwiftFile(path: "Example.swift", text: source)))
+        }
+        let pinWords = """
+        func verify(pin: String, against stored: String) -> Bool {
+            log("the PIN did not match the stored hash for this device")
+            return pin == stored
+        }
+        """
+        #expect(!mayMatch("network-single-pin", pinWords))
+        #expect(mayMatch("network-single-pin", "let pinnedKeyHash =\n    \"r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E=\""))
+        let keyWords = """
+        func rotate(encryptionKey: SymmetricKeyReference) {
+            print("rotating the encryption key for account", encryptionKey.account)
+        }
+        """
+        #expect(!mayMatch("crypto-hardcoded-key", keyWords))
+        #expect(mayMatch("crypto-hardcoded-key", "func seal(ivData: Data = Data(\n    [0x13, 0x37])) {}"))
+    }
+}
