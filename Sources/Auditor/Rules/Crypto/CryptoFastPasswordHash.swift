@@ -56,6 +56,39 @@ struct CryptoFastPasswordHash: AuditRule {
             return derived
         }
         """),
+        .swift("""
+        // A digest property or method on a byte type of the app's own: one unsalted SHA-256 as the passcode verifier.
+        extension Data {
+            var sha256: Data { Data(SHA256.hash(data: self)) }
+            func sha512() -> Data { Data(SHA512.hash(data: self)) }
+        }
+        final class AppLock {
+            func setPasscode(_ passcode: String) throws {
+                let verifier = ↓Bytes(utf8: passcode).sha256.data
+                try keychain.save(verifier, account: "applock")
+            }
+            func matches(_ pin: String) throws -> Bool {
+                let entered = ↓pin.data(using: .utf8)!.sha512()
+                let stored = try keychain.load(account: "applock")
+                return ↓Data(pin.utf8).sha256 == stored || entered == stored
+            }
+        }
+        """),
+        .swift("""
+        // Digests of files, certificates and tokens; an algorithm named by its case.
+        final class Downloads {
+            func checksum(of file: URL) throws -> Data {
+                try Data(contentsOf: file).sha256
+            }
+            func keyID(for certificate: SecCertificate) -> Data {
+                (SecCertificateCopyData(certificate) as Data).sha256
+            }
+            func deriveKey(from passcode: String, salt: Data) throws -> Data {
+                let algorithm = HashAlgorithm.sha256
+                return try Argon2id.derive(passcode, salt: salt, variant: .sha256, algorithm: algorithm)
+            }
+        }
+        """),
         .objectiveC("""
         - (NSString *)hashPassword:(NSString *)password {
             NSData *data = [password dataUsingEncoding:NSUTF8StringEncoding];
@@ -189,7 +222,24 @@ struct CryptoFastPasswordHash: AuditRule {
             guard let input, hashesPassword(input, call: call, in: file) else { continue }
             matches.append(Match(start, "\(callee) hashes a password or PIN with a fast hash"))
         }
+        matches += propertyHashes(in: file)
         matches += helperHashes(in: file)
+        return matches
+    }
+
+    /// A digest property of a byte or data type (`ByteArray(utf8String: passcode).sha256`,
+    /// `passwordData.sha512`), the extension of a custom type or of a library's: the
+    /// property form of `passcode.sha256()`. A type's member (`HashAlgorithm.sha256`) and
+    /// an enum case (`.sha256`) are no hash.
+    private func propertyHashes(in file: SwiftFile) -> [Match] {
+        var matches: [Match] = []
+        for member in file.index.memberAccesses where Self.cryptoSwiftHashes.contains(member.declName.baseName.text) {
+            guard let base = member.base, member.declName.argumentNames == nil,
+                  member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != ExprSyntax(member).id,
+                  BindingValues.unwrap(base).lastName?.first?.isUppercase != true,
+                  hashesPassword(base, call: member, in: file) else { continue }
+            matches.append(Match(file.range(of: base), ".\(member.declName.baseName.text) hashes a password or PIN with a fast hash"))
+        }
         return matches
     }
 
@@ -285,7 +335,7 @@ struct CryptoFastPasswordHash: AuditRule {
 
     /// Whether the hashed expression is a password: it names one, a local it is built
     /// from names one, or the enclosing function hashes or checks a password.
-    private func hashesPassword(_ input: ExprSyntax, call: FunctionCallExprSyntax, in file: SwiftFile) -> Bool {
+    private func hashesPassword(_ input: ExprSyntax, call: some SyntaxProtocol, in file: SwiftFile) -> Bool {
         if names(in: input).contains(where: SecretValueNames.isPasswordLike) { return true }
         for reference in input.descendants(DeclReferenceExprSyntax.self) + (input.as(DeclReferenceExprSyntax.self).map { [$0] } ?? []) {
             if let value = BindingValues.initializer(of: ExprSyntax(reference), from: call, in: file),

@@ -286,6 +286,81 @@ struct KeychainErrorsCollapsed: AuditRule {
             }
         }
         """),
+        .swift("""
+        // Not-found is told apart, yet every other status ends in the same nil: the status is only logged.
+        final class PasscodeStore {
+            func passcode(account: String) -> String? {
+                var item: CFTypeRef?
+                let status = ↓SecItemCopyMatching(query(account) as CFDictionary, &item)
+                if status == errSecItemNotFound {
+                    return nil
+                }
+                logger.debug("passcode read: \\(status)")
+                guard let data = item as? Data else { return nil }
+                return String(data: data, encoding: .utf8)
+            }
+        }
+        """),
+        .swift("""
+        // Every other status reaches the caller, as an error or as the status itself.
+        final class PasscodeStore {
+            func passcode(account: String) -> Result<String?, KeychainError> {
+                var item: CFTypeRef?
+                let status = SecItemCopyMatching(query(account) as CFDictionary, &item)
+                if status == errSecItemNotFound { return .success(nil) }
+                guard status == errSecSuccess, let data = item as? Data else { return .failure(KeychainError(status: status)) }
+                return .success(String(data: data, encoding: .utf8))
+            }
+            func copyPasscode(account: String, into value: inout Data?) -> OSStatus {
+                var item: CFTypeRef?
+                let status = SecItemCopyMatching(query(account) as CFDictionary, &item)
+                if status == errSecItemNotFound { return status }
+                value = item as? Data
+                return status
+            }
+        }
+        """),
+        .objectiveC("""
+        // Not-found is told apart, yet every other status ends in the same nil: the result stays NULL and the status is only logged.
+        - (NSData *)dataForAccount:(NSString *)account {
+            CFTypeRef result = NULL;
+            OSStatus status = errSecSuccess;
+            if ((status = ↓SecItemCopyMatching((__bridge CFDictionaryRef)[self queryForAccount:account], &result)) == errSecItemNotFound) {
+                NSLog(@"no keychain item for %@", account);
+                return (nil);
+            }
+            NSLog(@"keychain read for %@: status %d", account, (int)status);
+            return (__bridge_transfer NSData *)result;
+        }
+        """),
+        .objectiveC("""
+        // Every other status reaches the caller: through the error, the returned status, or an exception.
+        - (NSData *)dataForAccount:(NSString *)account error:(NSError **)error {
+            CFTypeRef result = NULL;
+            OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)[self queryForAccount:account], &result);
+            if (status == errSecItemNotFound) { return nil; }
+            if (status != errSecSuccess && error != NULL) {
+                *error = [NSError errorWithDomain:NSOSStatusErrorDomain code:status userInfo:nil];
+            }
+            return (__bridge_transfer NSData *)result;
+        }
+        - (OSStatus)copyDataForAccount:(NSString *)account into:(NSData **)data {
+            CFTypeRef result = NULL;
+            OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)[self queryForAccount:account], &result);
+            if (status == errSecItemNotFound) { return status; }
+            *data = (__bridge_transfer NSData *)result;
+            return status;
+        }
+        - (NSData *)tokenData {
+            CFTypeRef result = NULL;
+            OSStatus status = SecItemCopyMatching((__bridge CFDictionaryRef)self.query, &result);
+            if (status == errSecItemNotFound) { return nil; }
+            if (status != errSecSuccess) {
+                [self.delegate keychainFailedWithStatus:status];
+            }
+            return (__bridge_transfer NSData *)result;
+        }
+        """),
         .objectiveC("""
         - (BOOL)hasToken {
             return ↓SecItemCopyMatching((__bridge CFDictionaryRef)self.query, NULL) == noErr;
@@ -402,7 +477,12 @@ struct KeychainErrorsCollapsed: AuditRule {
     private func checkSwift(_ call: FunctionCallExprSyntax, in file: SwiftFile) -> Match? {
         let message = "SecItemCopyMatching: every failure, errSecInteractionNotAllowed on a locked device included, is treated like errSecItemNotFound"
         let (outer, body) = statusExpression(of: call)
-        guard let body, !mentionsItemNotFound(body), body.descendants(ThrowStmtSyntax.self).isEmpty else { return nil }
+        guard let body, body.descendants(ThrowStmtSyntax.self).isEmpty else { return nil }
+        // Not-found told apart, but every other failure ends in the same nil.
+        if mentionsItemNotFound(body) {
+            guard notFoundLikeEveryFailure(call, outer: outer, body: body) else { return nil }
+            return Match(file.range(of: call), "SecItemCopyMatching: errSecItemNotFound returns nil, and so does every other failure (the status is only logged), errSecInteractionNotAllowed on a locked device included: callers cannot tell locked from absent")
+        }
         // The status is compared where it is produced: `SecItemCopyMatching(…) == errSecSuccess`.
         if let comparison = successComparison(outer) {
             return collapses(body, comparison: comparison) ? Match(file.range(of: call), message) : nil
@@ -466,7 +546,7 @@ struct KeychainErrorsCollapsed: AuditRule {
     }
 
     /// `let status = <outer>`, `status = <outer>` → `status`.
-    private func boundName(_ outer: ExprSyntax) -> String? {
+    func boundName(_ outer: ExprSyntax) -> String? {
         if let binding = outer.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
             return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
         }
@@ -487,13 +567,19 @@ struct KeychainErrorsCollapsed: AuditRule {
 
     /// The `x == errSecSuccess` / `x != noErr` sequence `expression` is an operand of.
     private func successComparison(_ expression: ExprSyntax) -> SequenceExprSyntax? {
+        comparison(of: expression, withOneOf: Self.successConstants)
+    }
+
+    /// The `==`/`!=` sequence in which `expression` is compared with one of `constants`
+    /// (`status == errSecItemNotFound`, `noErr != status`).
+    func comparison(of expression: some ExprSyntaxProtocol, withOneOf constants: Set<String>) -> SequenceExprSyntax? {
         guard let sequence = expression.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) else { return nil }
         let elements = Array(sequence.elements)
         guard let index = elements.firstIndex(where: { $0.id == expression.id }) else { return nil }
         for (operatorIndex, operandIndex) in [(index + 1, index + 2), (index - 1, index - 2)] {
             guard operandIndex >= 0, operandIndex < elements.count,
                   let op = elements[operatorIndex].as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=",
-                  Self.successConstants.contains(elements[operandIndex].trimmedDescription) else { continue }
+                  constants.contains(elements[operandIndex].trimmedDescription) else { continue }
             return sequence
         }
         return nil
@@ -536,11 +622,11 @@ struct KeychainErrorsCollapsed: AuditRule {
         return hasCollapsedReturn(body)
     }
 
-    private func isSwitchSubject(_ reference: DeclReferenceExprSyntax) -> Bool {
+    func isSwitchSubject(_ reference: DeclReferenceExprSyntax) -> Bool {
         reference.parent?.is(SwitchExprSyntax.self) == true
     }
 
-    private func isLogged(_ reference: DeclReferenceExprSyntax) -> Bool {
+    func isLogged(_ reference: DeclReferenceExprSyntax) -> Bool {
         var current = reference.parent
         while let node = current, !node.is(CodeBlockItemSyntax.self) {
             if let call = node.as(FunctionCallExprSyntax.self) {
@@ -565,7 +651,13 @@ struct KeychainErrorsCollapsed: AuditRule {
             guard index + 1 < tokens.count, tokens[index + 1].text == "(", let close = ObjectiveCSyntax.matching(tokens, open: index + 1),
                   let body = file.bodyRange(containing: index) else { continue }
             let bodyTokens = tokens[body]
-            guard !bodyTokens.contains(where: { $0.text == "errSecItemNotFound" || $0.text == "25300" || $0.text == "throw" }) else { continue }
+            guard !bodyTokens.contains(where: { $0.text == "errSecItemNotFound" || $0.text == "25300" || $0.text == "throw" }) else {
+                // Not-found told apart, but every other failure ends in the same nil.
+                if notFoundLikeEveryFailure(at: index, close: close, body: body, in: tokens) {
+                    matches.append(Match(file.range(of: tokens[index]), "SecItemCopyMatching: errSecItemNotFound returns nil, and so does every other failure (the status is only logged), errSecInteractionNotAllowed on a locked device included: callers cannot tell locked from absent"))
+                }
+                continue
+            }
             let message = "SecItemCopyMatching: every failure, errSecInteractionNotAllowed on a locked device included, is treated like errSecItemNotFound"
             let collapsedReturn = hasCollapsedReturn(body, in: tokens)
             // Compared where it is produced: `SecItemCopyMatching(…) == noErr`.
@@ -613,7 +705,7 @@ struct KeychainErrorsCollapsed: AuditRule {
         position > 0 && tokens[position - 1].text == "OSStatus" && position + 1 < tokens.count && tokens[position + 1].text == ";"
     }
 
-    private func isInsideLogging(_ position: Int, in tokens: [ObjectiveCToken], body: Range<Int>) -> Bool {
+    func isInsideLogging(_ position: Int, in tokens: [ObjectiveCToken], body: Range<Int>) -> Bool {
         var depth = 0
         var current = position - 1
         while current > body.lowerBound {

@@ -266,6 +266,89 @@ struct NetworkTrustBypass: AuditRule {
             completionHandler(.performDefaultHandling, nil)
         }
         """),
+        .swift("""
+        // Only the app target evaluates: the widget build accepts any certificate.
+        final class SyncSessionDelegate: NSObject, URLSessionDelegate {
+            func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+                            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+                guard let trust = challenge.protectionSpace.serverTrust else {
+                    completionHandler(.performDefaultHandling, nil)
+                    return
+                }
+        #if WIDGET_EXTENSION
+                OperationQueue.main.addOperation {
+                    completionHandler(↓.useCredential, URLCredential(trust: trust))
+                }
+        #else
+                var error: CFError?
+                if SecTrustEvaluateWithError(trust, &error) {
+                    completionHandler(.useCredential, URLCredential(trust: trust))
+                } else {
+                    completionHandler(.cancelAuthenticationChallenge, nil)
+                }
+        #endif
+            }
+
+            func didReceive(_ challenge: URLAuthenticationChallenge,
+                            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        #if DEBUG
+                let credential = URLCredential(trust: challenge.protectionSpace.serverTrust!)
+                completionHandler(↓.useCredential, credential)
+        #else
+                validateServerTrust(challenge, completionHandler: completionHandler)
+        #endif
+            }
+        }
+        """),
+        .swift("""
+        // Each compile-time branch evaluates before it accepts, or the evaluation precedes the #if.
+        final class SyncSessionDelegate: NSObject, URLSessionDelegate {
+            func urlSession(_ session: URLSession, didReceive challenge: URLAuthenticationChallenge,
+                            completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+                guard let trust = challenge.protectionSpace.serverTrust else {
+                    completionHandler(.performDefaultHandling, nil)
+                    return
+                }
+        #if WIDGET_EXTENSION
+                if SecTrustEvaluateWithError(trust, nil) {
+                    completionHandler(.useCredential, URLCredential(trust: trust))
+                } else {
+                    completionHandler(.cancelAuthenticationChallenge, nil)
+                }
+        #else
+                validateServerTrust(challenge, completionHandler: completionHandler)
+        #endif
+            }
+
+            func evaluateFirst(_ challenge: URLAuthenticationChallenge,
+                               completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+                guard let trust = challenge.protectionSpace.serverTrust, SecTrustEvaluateWithError(trust, nil) else {
+                    completionHandler(.cancelAuthenticationChallenge, nil)
+                    return
+                }
+        #if DEBUG
+                logger.debug("trusted \\(challenge.protectionSpace.host)")
+                completionHandler(.useCredential, URLCredential(trust: trust))
+        #else
+                completionHandler(.useCredential, URLCredential(trust: trust))
+        #endif
+            }
+
+            // A client certificate in one branch; the server trust is left to the system in the other.
+            func clientCertificate(_ challenge: URLAuthenticationChallenge,
+                                   completionHandler: @escaping (URLSession.AuthChallengeDisposition, URLCredential?) -> Void) {
+        #if ENTERPRISE
+                completionHandler(.useCredential, URLCredential(identity: identity, certificates: nil, persistence: .forSession))
+        #else
+                if let trust = challenge.protectionSpace.serverTrust, SecTrustEvaluateWithError(trust, nil) {
+                    completionHandler(.useCredential, URLCredential(trust: trust))
+                } else {
+                    completionHandler(.performDefaultHandling, nil)
+                }
+        #endif
+            }
+        }
+        """),
         .objectiveC("""
         - (void)URLSession:(NSURLSession *)session didReceiveChallenge:(NSURLAuthenticationChallenge *)challenge
           completionHandler:(void (^)(NSURLSessionAuthChallengeDisposition, NSURLCredential *))completionHandler {
@@ -382,7 +465,8 @@ struct NetworkTrustBypass: AuditRule {
             if let base = member.base?.trimmedDescription, !Self.dispositionBases.contains(base) { continue }
             guard let scope = member.enclosingFunctionDecl.map(Syntax.init) ?? member.enclosingBody else { continue }
             if name == "useCredential" {
-                guard trustCredential(in: scope), !evaluates(scope, evaluatingFunctions: evaluatingFunctions, declared: declaredFunctions),
+                guard trustCredential(in: scope, reaching: member),
+                      !evaluates(scope, evaluatingFunctions: evaluatingFunctions, declared: declaredFunctions, for: member),
                       !isLeafPinned(member, scope: scope), !isCertificateException(member, scope: scope) else { continue }
                 matches.append(Match(file.range(of: member), ".useCredential with URLCredential(trust:) without a successful SecTrustEvaluateWithError: any certificate, even self-signed or for another host, is accepted"))
             } else if fallsBackAfterMismatch(member, scope: scope) {
@@ -402,7 +486,7 @@ struct NetworkTrustBypass: AuditRule {
             } else if name == "use", let scope = call.enclosingFunctionDecl.map(Syntax.init) ?? call.enclosingBody,
                       let argument = call.arguments.first?.expression, isTrustCredential(argument, in: scope), !isLeafPinned(call, scope: scope),
                       !isCertificateException(call, scope: scope),
-                      !evaluates(scope, evaluatingFunctions: evaluatingFunctions, declared: declaredFunctions) {
+                      !evaluates(scope, evaluatingFunctions: evaluatingFunctions, declared: declaredFunctions, for: call) {
                 matches.append(Match(file.range(of: call), "the challenge sender uses URLCredential(trust:) without SecTrustEvaluateWithError: any certificate is accepted"))
             }
         }
@@ -449,16 +533,20 @@ struct NetworkTrustBypass: AuditRule {
         return false
     }
 
-    /// Whether the scope builds a `URLCredential(trust:)`.
-    private func trustCredential(in scope: Syntax) -> Bool {
-        scope.descendants(FunctionCallExprSyntax.self).contains { $0.calleeName == "URLCredential" && $0.argument("trust") != nil }
+    /// Whether the scope builds a `URLCredential(trust:)` compiled together with `use`
+    /// (not in another clause of an `#if`).
+    private func trustCredential(in scope: Syntax, reaching use: some SyntaxProtocol) -> Bool {
+        scope.descendants(FunctionCallExprSyntax.self).contains {
+            $0.calleeName == "URLCredential" && $0.argument("trust") != nil && !CompileBranches.exclusive($0, use)
+        }
     }
 
     /// Whether the scope evaluates the trust (or hands it to code that may): a
     /// SecTrustEvaluate call whose result is used, a local function that evaluates, or a
-    /// validator defined elsewhere that receives the trust (unknown: stay silent).
-    private func evaluates(_ scope: Syntax, evaluatingFunctions: Set<String>, declared: Set<String>) -> Bool {
-        for call in scope.descendants(FunctionCallExprSyntax.self) {
+    /// validator defined elsewhere that receives the trust (unknown: stay silent). An
+    /// evaluation in another clause of an `#if` than `use` is never compiled with it.
+    private func evaluates(_ scope: Syntax, evaluatingFunctions: Set<String>, declared: Set<String>, for use: some SyntaxProtocol) -> Bool {
+        for call in scope.descendants(FunctionCallExprSyntax.self) where !CompileBranches.exclusive(call, use) {
             let name = call.calleeName
             if name == "SecTrustEvaluateWithError" {
                 // A discarded result is no evaluation.

@@ -11,7 +11,7 @@ enum SecretValueNames {
         "expired", "date", "time", "timestamp", "url", "endpoint", "path", "name", "title", "placeholder", "hint",
         "policy", "rules", "rule", "error", "errors", "status", "state", "mode", "style", "format", "storage",
         "store", "manager", "service", "provider", "handler", "delegate", "controller", "changed", "updated",
-        "saved", "missing", "present", "exists", "attempts", "retries", "version", "index", "hash", "hashed",
+        "saved", "missing", "present", "exists", "attempts", "retries", "failures", "tries", "until", "version", "index", "hash", "hashed",
         "digest", "fingerprint", "mask", "masked", "redacted", "lifetime", "ttl", "scope", "scopes", "issuer",
         "audience", "identifier", "id", "ids", "tag", "account", "header", "param", "parameter", "regex", "pattern",
         "message", "text", "prompt", "description", "strength", "score", "requirement", "requirements",
@@ -60,6 +60,23 @@ enum SecretValueNames {
         }
         if describingWords.contains(last) && words.count > 1 { return false }
         return true
+    }
+
+    /// Whether `name` sounds sensitive but names a fact about the secret, not the secret: a
+    /// count, a state, a date or a flag (`failedPinAttempts`, `passcodeEnabled`,
+    /// `tokenExpiryDate`, `applock-failed-passcode-attempts`, `isPinSet`), by the same
+    /// ``describingWords`` and ``predicateWords`` as ``isSecretValue(_:)``. Unlike there, a
+    /// trailing `key` is the name of the slot a value is stored under (`failedPinAttemptsKey`
+    /// describes what its value is; `passcodeKey` stays the passcode's key), and a secret
+    /// whose own name ends in a describing word (`sessionId`, a stem) is no fact.
+    static func describesSecret(_ name: String) -> Bool {
+        guard SensitiveNames.mayBeSensitive(name.utf8), SensitiveNames.isSensitive(name) else { return false }
+        var words = SensitiveNames.splitWords(name)
+        if words.count > 2, words.last == "key" || words.last == "keys" { words.removeLast() }
+        guard words.count > 1, let first = words.first, let last = words.last else { return false }
+        if predicateWords.contains(first) { return true }
+        if SensitiveNames.stems.contains(words.suffix(2).joined()) { return false }
+        return describingWords.contains(last)
     }
 
     /// Whether `name` names a user's password or PIN (not a token): what a fast hash

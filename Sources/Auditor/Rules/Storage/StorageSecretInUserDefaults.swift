@@ -89,6 +89,61 @@ struct StorageSecretInUserDefaults: AuditRule {
             }
         }
         """),
+        .swift("""
+        // Facts about a secret (a failure counter, a flag, an expiry date) are not the secret.
+        final class LockSettings {
+            private let defaults = UserDefaults(suiteName: "group.com.bank")!
+
+            var failedPinAttempts: Int {
+                get { defaults.integer(forKey: "lock-failed-pin-attempts") }
+                set { defaults.set(newValue, forKey: "lock-failed-pin-attempts") }
+            }
+
+            var passcodeEnabled: Bool {
+                get { defaults.bool(forKey: Keys.passcodeEnabled) }
+                set { defaults.set(newValue, forKey: Keys.passcodeEnabled) }
+            }
+
+            func recordSession(expiresAt tokenExpiryDate: Date, pin: String) {
+                defaults.set(tokenExpiryDate, forKey: "tokenExpiryDate")
+                defaults.set(pin.count, forKey: "pinLength")
+                defaults.set(failedPinAttempts + 1, forKey: "pinRetries")
+                UserDefaults.standard.set(true, forKey: "isPasscodeSet")
+            }
+        }
+        struct PrivacyView: View {
+            @AppStorage("biometricUnlockPasscodeFallbackEnabled") var passcodeFallback = false
+        }
+        """),
+        .swift("""
+        // The passcode itself, next to its counter.
+        final class LockSettings {
+            private let defaults = UserDefaults(suiteName: "group.com.bank")!
+
+            var passcode: String? {
+                get { defaults.string(forKey: "lock-passcode") }
+                set { ↓defaults.set(newValue, forKey: "lock-passcode") }
+            }
+
+            var failedPasscodeAttempts: Int {
+                get { defaults.integer(forKey: "lock-failed-passcode-attempts") }
+                set { defaults.set(newValue, forKey: "lock-failed-passcode-attempts") }
+            }
+
+            func remember(pinEntry: String) {
+                ↓defaults.set(pinEntry, forKey: "pinCode")
+            }
+        }
+        """),
+        .objectiveC("""
+        - (void)recordFailedPinAttempt {
+            NSUserDefaults *defaults = [NSUserDefaults standardUserDefaults];
+            [defaults setObject:@(self.failedPinAttempts + 1) forKey:@"failedPinAttempts"];
+            [defaults setObject:[NSDate date] forKey:@"pinLockedUntil"];
+            [defaults setObject:@YES forKey:@"passcodeEnabled"];
+            [defaults ↓setObject:self.pinField.text forKey:@"pin"];
+        }
+        """),
         .objectiveC("""
         - (void)storeCredentialsInSettings {
             NSUserDefaults *credentials = [NSUserDefaults standardUserDefaults];
@@ -139,22 +194,47 @@ struct StorageSecretInUserDefaults: AuditRule {
             guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
                   isUserDefaults(base, defaultsNames: defaultsNames),
                   let key = call.argument("forKey"), let value = call.arguments.first?.expression else { continue }
-            let keyText = (key.as(StringLiteralExprSyntax.self)?.literalValue) ?? key.trimmedDescription
+            let literalKey = key.as(StringLiteralExprSyntax.self)?.literalValue
+            let keyText = literalKey ?? key.trimmedDescription
             let valueText = value.trimmedDescription
             // The key names a secret, or the value is a secret-named variable (the key
             // may be a constant named innocuously: `Keys.session` for an access token).
+            // A fact about a secret (`failedPinAttempts`, `passcodeEnabled`) is no secret.
             let enclosingProperty = call.enclosingVariableName
-            guard SensitiveNames.isSensitive(keyText) || SensitiveNames.isSensitive(valueText)
-                    || (valueText == "newValue" && enclosingProperty.map(SensitiveNames.isSensitive) == true) else { continue }
+            let keyName = literalKey ?? BindingValues.unwrap(key).lastName ?? keyText
+            guard Self.namesSecret(keyText) && !SecretValueNames.describesSecret(keyName)
+                    || SensitiveNames.isSensitive(valueText) && !Self.isFact(value)
+                    || (valueText == "newValue" && enclosingProperty.map(Self.namesSecret) == true) else { continue }
             matches.append(Match(file.range(of: call), "\(Self.describe(value)) is stored in UserDefaults under \(keyText)"))
         }
         matches += wrapperCalls(in: file, defaultsNames: defaultsNames)
         for attribute in file.index.attributes where attribute.attributeName.trimmedDescription == "AppStorage" {
             guard case .argumentList(let arguments) = attribute.arguments, let first = arguments.first?.expression,
-                  let key = first.as(StringLiteralExprSyntax.self)?.literalValue, SensitiveNames.isSensitive(key) else { continue }
+                  let key = first.as(StringLiteralExprSyntax.self)?.literalValue, Self.namesSecret(key) else { continue }
             matches.append(Match(file.range(of: attribute), "@AppStorage(\"\(key)\") keeps a secret in UserDefaults"))
         }
         return matches
+    }
+
+    /// Whether a key or property name names a secret, not a fact about one
+    /// (`failedPasscodeAttempts`, `pinEnabled`, `tokenExpiryDate`: a count, a flag, a date).
+    private static func namesSecret(_ name: String) -> Bool {
+        SensitiveNames.isSensitive(name) && !SecretValueNames.describesSecret(name)
+    }
+
+    /// Whether a stored value is a fact about a secret rather than the secret: a number or
+    /// Boolean literal, arithmetic or a comparison, a fact-named value (`failedPinAttempts`,
+    /// `passcodeEnabled`), or a secret's `count` / `isEmpty`.
+    private static func isFact(_ value: ExprSyntax) -> Bool {
+        let bare = BindingValues.unwrap(value)
+        if bare.is(IntegerLiteralExprSyntax.self) || bare.is(FloatLiteralExprSyntax.self) || bare.is(BooleanLiteralExprSyntax.self)
+            || bare.is(NilLiteralExprSyntax.self) { return true }
+        if let sequence = bare.as(SequenceExprSyntax.self) {
+            let operators = sequence.elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
+            return !operators.isEmpty && !operators.contains("??")
+        }
+        guard let name = bare.lastName else { return false }
+        return name == "count" || name == "isEmpty" || SecretValueNames.describesSecret(name)
     }
 
     /// The value as written, or "a hard-coded string" for a literal (never its text).
@@ -262,7 +342,7 @@ struct StorageSecretInUserDefaults: AuditRule {
             let valueRange = (index + 2)..<forKey
             let key = tokens[forKey + 2].text
             let valueText = Self.describe(valueRange, in: tokens)
-            guard SensitiveNames.isSensitive(key) || isSecretValue(valueRange, in: tokens) else { continue }
+            guard Self.namesSecret(key) || isSecretValue(valueRange, in: tokens) else { continue }
             matches.append(Match(file.range(of: token), "\(valueText) is stored in NSUserDefaults under \(key)"))
         }
         return matches
