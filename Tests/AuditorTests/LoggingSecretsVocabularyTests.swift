@@ -35,6 +35,14 @@ struct LoggingSecretsVocabularyTests {
         #expect(!SecretValueNames.isSecretValue("keyForPassword"))
     }
 
+    @Test("names split into the same words on the ASCII fast path as by character properties")
+    func asciiWordSplit() {
+        let names = ["userAuthToken", "API_KEY", "kSecAttrAccessible", "x509Certificate", "card-no", "a.b/c d", "HTTPSURL", "ccNo2", "__pin__", "$0", "Pin2FA", "tokenCount", "A", ""]
+        for name in names {
+            #expect(SensitiveNames.splitASCIIWords(name) == SensitiveNames.splitUnicodeWords(name), "\(name)")
+        }
+    }
+
     @Test("a label ending the text before a value names it")
     func labels() {
         #expect(SensitiveLabels.label(endingText: "encryption key is ") == "encryption key")

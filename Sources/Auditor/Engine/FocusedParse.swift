@@ -42,7 +42,7 @@ enum FocusedParse {
             let aloneCode = text(of: [index], in: code)
             let candidates = rules.filter { $0.triggers.isEmpty || ByteSearch.containsAny($0.triggersAreCode ? aloneCode : alone, $0.triggers) }
             guard !candidates.isEmpty else { continue }
-            let piece = SwiftFile(path: file.path, text: alone)
+            let piece = file.piece(from: chunks[index].start, to: chunks[index].end)
             if let reach = reaches.first(where: { reach in isRelevant(piece, to: candidates.filter { $0.focusReach == reach }) }) {
                 anchors[reach, default: []].append(index)
                 continue

@@ -24,7 +24,13 @@ public final class SwiftFile: Sendable {
     /// A file with `text`, parsed when a rule first needs its syntax. Parsing never
     /// fails: unparsable code yields a tree with missing and unexpected nodes, and rules
     /// see what could be parsed.
-    public init(path: String, text: String) {
+    public convenience init(path: String, text: String) {
+        self.init(path: path, text: text, tokens: nil, secretNames: nil)
+    }
+
+    /// A file with `text`, whose tokens (and, given the words of a file it was cut from, the
+    /// secret-named words) are already known: a declaration ``FocusedParse`` weighs alone.
+    private init(path: String, text: String, tokens knownTokens: SwiftTokens?, secretNames knownSecretNames: LazyValue<SecretNamedWords>?) {
         self.path = path
         self.text = text
         parsed = LazyParse(path: path, text: text)
@@ -33,7 +39,7 @@ public final class SwiftFile: Sendable {
             for (offset, byte) in text.utf8.enumerated() where byte == 0x0A { starts.append(offset + 1) }
             return starts
         }
-        let tokenized = LazyValue { SwiftTokens(text) }
+        let tokenized = knownTokens.map { LazyValue(value: $0) } ?? LazyValue { SwiftTokens(text) }
         self.tokenized = tokenized
         code = LazyValue {
             // Comments and string contents become spaces; line ends and offsets stay.
@@ -49,11 +55,40 @@ public final class SwiftFile: Sendable {
         self.scanned = scanned
         secretNamed = LazyValue {
             let lexical = scanned.value
+            // Cut from a file: the same words are secret names here, without asking again.
+            if let known = knownSecretNames?.value {
+                let identifiers = Set(lexical.identifiers.map(String.init))
+                let literals = Set(lexical.literals.map(String.init))
+                return SecretNamedWords(identifiers: known.identifiers.filter(identifiers.contains), literals: known.literals.filter(literals.contains))
+            }
             return SecretNamedWords(
                 identifiers: lexical.identifiers.filter { SecretNaming.isSecretName($0) }.map(String.init),
-                literals: lexical.literals.filter { $0.utf8.count <= 64 && SecretNaming.isSecretName($0) }.map(String.init)
+                literals: Array(Set(lexical.literals.filter { $0.utf8.count <= 64 && SecretNaming.isSecretName($0) }.map(String.init)))
             )
         }
+    }
+
+    /// The declaration at UTF-8 offsets `start..<end` of this file, as a file of its own,
+    /// sharing this file's tokens and secret-named words instead of finding them again.
+    func piece(from start: Int, to end: Int) -> SwiftFile {
+        let all = tokens
+        var low = 0
+        var high = all.tokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            if all.tokens[middle].start < start { low = middle + 1 } else { high = middle }
+        }
+        var tokens: [SwiftTokens.Token] = []
+        for var token in all.tokens[low...] {
+            guard token.end <= end else { break }
+            token.start -= start
+            token.end -= start
+            tokens.append(token)
+        }
+        let comments = all.comments.filter { $0.lowerBound >= start && $0.upperBound <= end }.map { ($0.lowerBound - start)..<($0.upperBound - start) }
+        let utf8 = text.utf8
+        let slice = String(text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
+        return SwiftFile(path: path, text: slice, tokens: SwiftTokens(tokens: tokens, comments: comments), secretNames: secretNamed)
     }
 
     /// The identifiers and short string literals (64 bytes at most) that name a secret.
@@ -181,6 +216,12 @@ final class LazyValue<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
 
     init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+
+    /// A value already made.
+    init(value: Value) {
+        make = { value }
+        made = value
+    }
 
     var value: Value {
         lock.lock()

@@ -33,6 +33,12 @@ struct SwiftTokens: Sendable {
     /// The UTF-8 offsets of the comments, in source order.
     let comments: [Range<Int>]
 
+    /// Tokens already found (a slice of another text's, rebased).
+    init(tokens: [Token], comments: [Range<Int>]) {
+        self.tokens = tokens
+        self.comments = comments
+    }
+
     /// Tokenizes `text`.
     init(_ text: String) {
         var text = text

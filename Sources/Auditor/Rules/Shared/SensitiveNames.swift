@@ -18,16 +18,17 @@ public enum SensitiveNames {
     public static func isSensitive(_ name: String) -> Bool {
         guard mayBeSensitive(name.utf8) else { return false }
         let words = splitWords(name)
+        if words.contains(where: wholeWordForms.contains) { return true }
         let joined = words.joined()
-        for stem in stems {
-            if wholeWordStems.contains(stem) {
-                if words.contains(stem) || words.contains(stem + "s") || words.contains(stem + "code") { return true }
-            } else if ByteSearch.contains(joined, stem.replacingOccurrences(of: "_", with: "")) {
-                return true
-            }
-        }
+        if foldedPartStems.contains(where: { ByteSearch.contains(joined, $0) }) { return true }
         return namesCardNumber(words)
     }
+
+    /// The whole-word stems with their plural and `…code` forms: `pins`, `pincode`.
+    private static let wholeWordForms: Set<String> = Set(wholeWordStems.flatMap { [$0, $0 + "s", $0 + "code"] })
+
+    /// The other stems without underscores, matched anywhere in the joined words.
+    private static let foldedPartStems: [String] = stems.filter { !wholeWordStems.contains($0) }.map { $0.replacingOccurrences(of: "_", with: "") }
 
     /// Card-number abbreviations (`cc`, `pan`) that count only as a whole word ending the
     /// name or followed by a word about the number (`ccNo`, `_ccField`, `cardPan`), never
@@ -121,6 +122,11 @@ public enum SensitiveNames {
 
     /// `userAuthToken` → ["user", "auth", "token"]; `API_KEY` → ["api", "key"].
     static func splitWords(_ name: String) -> [String] {
+        name.utf8.allSatisfy { $0 < 0x80 } ? splitASCIIWords(name) : splitUnicodeWords(name)
+    }
+
+    /// ``splitWords(_:)`` by Unicode character properties.
+    static func splitUnicodeWords(_ name: String) -> [String] {
         var words: [String] = []
         var current = ""
         var previousIsLower = false
@@ -139,6 +145,35 @@ public enum SensitiveNames {
             previousIsLower = character.isLowercase || character.isNumber
         }
         if !current.isEmpty { words.append(current) }
+        return words
+    }
+
+    /// ``splitWords(_:)`` for ASCII names, on bytes: the same words, without Unicode
+    /// character properties (it runs for every name a rule weighs).
+    static func splitASCIIWords(_ name: String) -> [String] {
+        var words: [String] = []
+        var current: [UInt8] = []
+        var previousIsLower = false
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: " "), UInt8(ascii: "/"):
+                if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
+                current.removeAll(keepingCapacity: true)
+                previousIsLower = false
+                continue
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"):
+                if previousIsLower {
+                    words.append(String(decoding: current, as: UTF8.self))
+                    current.removeAll(keepingCapacity: true)
+                }
+                current.append(byte + 0x20)
+                previousIsLower = false
+            default:
+                current.append(byte)
+                previousIsLower = (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            }
+        }
+        if !current.isEmpty { words.append(String(decoding: current, as: UTF8.self)) }
         return words
     }
 }
