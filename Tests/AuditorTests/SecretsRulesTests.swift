@@ -50,4 +50,36 @@ struct SecretsRulesTests {
         let manifest = PrivacyManifestMissing.manifest(["NSPrivacyAccessedAPICategoryUserDefaults"])
         #expect(run("privacy-manifest-missing", ["App/A.swift": code, "App/Info.plist": info, "App/PrivacyInfo.xcprivacy": manifest]).isEmpty)
     }
+
+    @Test("the secrets pre-check reads the name a literal is bound to where it is written, as the check does",
+          arguments: [
+            ("let password: String = \"x\"", ["let", "password", "String"]),
+            ("self.config.token =\n    \"x\"", ["self", "config", "token"]),
+            ("func login(password: String = \"x\") {}", ["func", "login", "password", "String"]),
+            ("authenticate(user: u, password: \"x\")", ["password"]),
+            ("let headers = [\"X-Api-Token\": \"x\"]", ["X-Api-Token"]),
+            ("[kSecValueData: #\"x\"#]", ["kSecValueData"]),
+            ("setPassword((\"x\"))", ["setPassword"]),
+            ("var pin: String {\n    return \"x\"", ["var", "pin", "String", "return"]),
+            ("var pin: String { \"x\" }", ["var", "pin", "String"]),
+            ("let pins = [\"a\", \"x\"]", []),
+            ("if entered == \"x\" {}", []),
+            ("send(body, \"x\")", []),
+          ])
+    func bindingNames(source: String, expected: [String]) throws {
+        let file = SwiftFile(path: "Example.swift", text: source)
+        let literal = try #require(file.lexical.literals.last)
+        #expect(SecretHardcoded.bindingNames(of: literal, in: source) == expected)
+    }
+
+    @Test("a secret sent under a header that names it is found through the header, after the value")
+    func headerNamesTheValue() {
+        let value = "q8Ls2" + "vN4xT9pK3mR7wZ1bY6c"
+        let source = """
+        func authorize(_ request: inout URLRequest) {
+            request.setValue("\(value)", forHTTPHeaderField: "X-Auth-Token")
+        }
+        """
+        #expect(run("secret-hardcoded", ["App/Client.swift": source]).map(\.range.line) == [2])
+    }
 }

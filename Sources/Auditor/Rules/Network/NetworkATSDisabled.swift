@@ -17,6 +17,12 @@ struct NetworkATSDisabled: AuditRule {
     /// Its words are in string literals (URLs) or property list keys.
     let triggersAreCode = false
 
+    /// Only property lists are checked (ATS settings in code strings are examples or tests).
+    func mayMatch(_ file: ScannedFile) -> Bool {
+        if case .propertyList = file { return true }
+        return false
+    }
+
     static func plist(_ ats: String) -> String {
         """
         <?xml version="1.0" encoding="UTF-8"?>
