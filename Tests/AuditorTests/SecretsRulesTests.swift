@@ -82,4 +82,18 @@ struct SecretsRulesTests {
         """
         #expect(run("secret-hardcoded", ["App/Client.swift": source]).map(\.range.line) == [2])
     }
+
+    @Test("the secrets pre-check finds the operand a literal is compared with, as the check does",
+          arguments: [
+            ("if pin == \"1234\" {}", "pin"),
+            ("if \"hunter2\" != passwordField.text {}", "passwordField"),
+            ("guard self.session?.token === (\"abc\") else {}", "token"),
+            ("found = (secret, privacy == \".public\")", "privacy"),
+            ("let x = \"a\"", nil),
+          ])
+    func comparedName(source: String, expected: String?) throws {
+        let file = SwiftFile(path: "Example.swift", text: source)
+        let literal = try #require(file.lexical.literals.last)
+        #expect(SecretHardcoded.comparedName(of: literal, in: source) == expected)
+    }
 }

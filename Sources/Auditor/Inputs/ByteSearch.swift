@@ -74,4 +74,26 @@ public enum ByteSearch {
             byte == lower || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") && byte + 0x20 == lower)
         }
     }
+
+    /// Whether `needle` occurs in `haystack` not followed by a letter, digit or underscore:
+    /// `.always` in `accessibility: .always`, not in `.alwaysKept`.
+    static func containsWord(_ haystack: String, _ needle: String) -> Bool {
+        var haystack = haystack
+        let pin = Array(needle.utf8)
+        return haystack.withUTF8 { hay in
+            guard !pin.isEmpty, pin.count <= hay.count else { return false }
+            var offset = 0
+            while offset + pin.count <= hay.count {
+                if hay[offset] == pin[0], (1..<pin.count).allSatisfy({ hay[offset + $0] == pin[$0] }) {
+                    let after = offset + pin.count
+                    guard after < hay.count else { return true }
+                    let byte = hay[after]
+                    let continues = byte == 0x5F || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80
+                    if !continues { return true }
+                }
+                offset += 1
+            }
+            return false
+        }
+    }
 }

@@ -16,6 +16,15 @@ struct KeychainAccessibleAlways: AuditRule {
 
     let triggers = ["AccessibleAlways", ".always", "alwaysThisDeviceOnly"]
 
+    /// In Swift, `.always` counts only as a whole member name (`accessibility: .always`),
+    /// not as the start of another (`.alwaysKept`, `.authorizedAlways`).
+    func mayMatch(_ file: ScannedFile) -> Bool {
+        guard case .swift(let swift) = file else { return true }
+        let code = swift.codeText
+        return ByteSearch.contains(code, "AccessibleAlways") || ByteSearch.contains(code, "alwaysThisDeviceOnly")
+            || ByteSearch.containsWord(code, ".always")
+    }
+
     let examples: [RuleExample] = [
         .swift("""
         func save(_ token: Data) {

@@ -20,11 +20,11 @@ struct KeychainErrorsCollapsed: AuditRule {
     /// A read's `Result` can reach nil through a converter the caller applies.
     let focusReach = FocusReach.everything
 
-    /// Swift is judged only where SecItemCopyMatching is called (or, through the
+    /// Swift is judged only where SecItemCopyMatching is called in code (or, through the
     /// declarations a call names, where a reader of this file calls it).
     func mayMatch(_ file: ScannedFile) -> Bool {
         guard case .swift(let swift) = file else { return true }
-        return ByteSearch.contains(swift.text, "SecItemCopyMatching")
+        return ByteSearch.contains(swift.codeText, "SecItemCopyMatching")
     }
 
     let examples: [RuleExample] = [

@@ -1,70 +1,37 @@
 extension SecretHardcoded {
-    /// For Swift: whether any string literal could be reported, judged on the lexical
-    /// scan without parsing — a provider format anywhere in a literal, or a value that
-    /// would look like a secret under the names it can be bound to where it is written
-    /// (a binding, a label, a dictionary key, a computed property), or a
-    /// real value where a password-like name or a compared credential is written. A
-    /// superset of what ``check(_:project:)`` reports.
+    /// For Swift: whether any string literal could be reported, judged on the tokens
+    /// without parsing — a provider format anywhere in a literal, or a value the check's
+    /// own tests call a secret under the name it is compared with
+    /// (``comparedName(of:in:)``) or any name it can be bound to where it is written
+    /// (``bindingNames(of:in:)``, the header it is sent under). A superset of what
+    /// ``check(_:project:)`` reports.
     func mayMatch(_ file: ScannedFile) -> Bool {
         guard case .swift(let swift) = file else { return true }
         let inTests = SecretFormats.isTestPath(swift.path)
-        let passwordNamed = !inTests && ["pass", "pwd", "pin"].contains { ByteSearch.containsIgnoringCase(swift.text, $0) }
-        // Any real value counts when a password-like name is written (`passwd`,
-        // `password:`, `"pin":`), or when a credential is compared (`token == "…"`).
-        let lexical = swift.lexical
-        let named = swift.secretNamedWords
-        let passwordLikeName = passwordNamed && (named.identifiers.contains { SecretValueNames.isPasswordLike($0) }
-            || named.literals.contains { SecretValueNames.isPasswordLike($0) })
-        let mayCompare = !inTests && (passwordNamed || ["secret", "token"].contains { ByteSearch.containsIgnoringCase(swift.text, $0) })
-            && ["==", "!=", "isEqual"].contains { ByteSearch.contains(swift.text, $0) }
-            && named.identifiers.contains { SecretHardcoded.isCredentialName($0) }
-        for literal in lexical.literals {
+        // A credential compared with a literal (`token == "…"`) needs these words.
+        let mayCompare = !inTests && ["pass", "pwd", "pin", "secret", "token"].contains { ByteSearch.containsIgnoringCase(swift.text, $0) }
+            && ["==", "!="].contains { ByteSearch.contains(swift.text, $0) }
+            && swift.secretNamedWords.identifiers.contains { SecretHardcoded.isCredentialName($0) }
+        for literal in swift.lexical.literals {
             let value = String(literal)
             if SecretFormats.find(in: value) != nil { return true }
-            // Every other finding binds, labels, keys or compares the literal where it is
-            // written (``bindingNames(of:in:)``); comparisons are weighed on the whole line.
-            // Names cost more than the value tests, so they come last.
-            var window: Substring?
-            var nearby: [String]?
-            func nearbyNames() -> [String] {
-                if let nearby { return nearby }
-                let found = Self.bindingNames(of: literal, in: swift.text)
-                nearby = found
-                return found
+            // Outside tests, every other finding is a value judged by the name it is
+            // compared with or bound to where it is written, by the check's own tests.
+            guard !inTests, value.utf8.count >= 4 else { continue }
+            if mayCompare, let name = Self.comparedName(of: literal, in: swift.text),
+               SecretHardcoded.isCredentialName(name), SecretHardcoded.comparisonRevealsSecret(value, name: name) {
+                return true
             }
-            func literalWindow() -> Substring {
-                if let window { return window }
-                let found = Self.window(around: literal, in: swift.text)
-                window = found
-                return found
+            // The value tests are cheaper than finding names, so they come first.
+            guard SecretFormats.looksLikePassword(value, name: "") || SecretFormats.looksLikeSecret(value, passwordLike: true)
+                || SecretFormats.looksLikeSecret(value, passwordLike: false) else { continue }
+            if Self.bindingNames(of: literal, in: swift.text).contains(where: { SecretHardcoded.bindsSecret(value, to: $0, inCode: true) })
+                || Self.headerNames(of: literal, in: swift.text).contains(where: { SecretHardcoded.bindsSecret(value, to: $0, inCode: true) }) {
+                return true
             }
-            var passwordNearbyValue: Bool?
-            func passwordNearby() -> Bool {
-                if let passwordNearbyValue { return passwordNearbyValue }
-                let found = passwordLikeName && nearbyNames().contains { SecretNaming.isSecretName($0) && SecretValueNames.isPasswordLike($0) }
-                passwordNearbyValue = found
-                return found
-            }
-            if passwordLikeName || mayCompare, SecretFormats.looksLikePassword(value, name: ""),
-               passwordNearby() || (mayCompare && Self.isOnComparisonLine(literal, in: swift.text)) { return true }
-            guard !inTests, value.utf8.count >= 6 else { continue }
-            var bare = Substring(value)
-            for scheme in ["Bearer ", "Basic ", "Token "] where bare.hasPrefix(scheme) { bare = bare.dropFirst(scheme.count) }
-            // looksLikeSecret refuses whitespace; skip the costly checks for sentences.
-            if bare.utf8.contains(where: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) { continue }
-            if bare.utf8.count >= 16 && SecretFormats.looksLikeSecret(value, passwordLike: false) {
-                let secretNearby = bare.count != value.count || nearbyNames().contains { SecretNaming.isSecretName($0) }
-                    || Self.credentialHeaders.contains { ByteSearch.containsIgnoringCase(String(literalWindow()), $0) }
-                    || Self.isSentUnderSecretHeader(literal, in: swift.text)
-                if secretNearby { return true }
-            }
-            if passwordLikeName && SecretFormats.looksLikeSecret(value, passwordLike: true) && passwordNearby() { return true }
         }
         return false
     }
-
-    /// HTTP header names a credential is sent under (`forHTTPHeaderField: "Authorization"`).
-    private static let credentialHeaders = ["authorization", "cookie", "api-key"]
 
     /// The text from `linesAbove` lines above the line where `literal` starts to the end
     /// of that line.
@@ -85,11 +52,21 @@ extension SecretHardcoded {
         return text[start..<end]
     }
 
-    /// Whether `literal` is on a line that sets an HTTP header (`forHTTPHeaderField:`)
-    /// whose line names a secret (`"X-Auth-Token"`): the header names the value.
-    private static func isSentUnderSecretHeader(_ literal: Substring, in text: String) -> Bool {
-        let line = String(window(around: literal, in: text, linesAbove: 0))
-        return ByteSearch.contains(line, "HTTPHeaderField") && names(in: Substring(line)).contains { SecretNaming.isSecretName($0) }
+    /// The header names on the line of `literal` when that line sets an HTTP header
+    /// (`setValue("…", forHTTPHeaderField: "X-Auth-Token")`): the check's name for a value
+    /// sent under a header is the header.
+    private static func headerNames(of literal: Substring, in text: String) -> [String] {
+        let line = window(around: literal, in: text, linesAbove: 0)
+        guard ByteSearch.contains(String(line), "HTTPHeaderField") else { return [] }
+        // The header is a string literal on the line: its whole content, and its words.
+        var names = names(in: line)
+        var inQuotes = false
+        var start = line.startIndex
+        for index in line.indices where line[index] == "\"" {
+            if inQuotes { names.append(String(line[line.index(after: start)..<index])) } else { start = index }
+            inQuotes.toggle()
+        }
+        return names
     }
 
     /// The names `literal` can be bound to, read backwards from its opening quote: a
@@ -156,11 +133,52 @@ extension SecretHardcoded {
             .map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// Whether the line holding `literal` compares (`==`, `!=`, `isEqual`) and names a
-    /// credential: where a literal compared with a credential must be.
+    /// Whether `literal` is an operand of `==`, `!=` or `===` (through parentheses) whose
+    /// other operand names a credential (`pin == "1234"`, `"…" != passwordField.text`):
+    /// where a literal compared with a credential must be.
     private static func isOnComparisonLine(_ literal: Substring, in text: String) -> Bool {
-        let line = window(around: literal, in: text, linesAbove: 0)
-        guard ["==", "!=", "isEqual"].contains(where: { ByteSearch.contains(String(line), $0) }) else { return false }
-        return names(in: line).contains { SecretNaming.isSecretName($0) && SecretHardcoded.isCredentialName($0) }
+        guard let name = comparedName(of: literal, in: text) else { return false }
+        return SecretNaming.isSecretName(name) && SecretHardcoded.isCredentialName(name)
+    }
+
+    /// The name on the other side of the `==`/`!=` `literal` is an operand of: the last
+    /// member of `a.b.c`, or the field of `field.text`, read on the bytes.
+    static func comparedName(of literal: Substring, in text: String) -> String? {
+        let bytes = Array(text.utf8)
+        let utf8 = text.utf8
+        let start = utf8.distance(from: utf8.startIndex, to: literal.startIndex)
+        let end = utf8.distance(from: utf8.startIndex, to: literal.endIndex)
+        func isQuoteOrBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") }
+        func isChainByte(_ byte: UInt8) -> Bool {
+            byte == 0x5F || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80
+                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!")
+        }
+        func name(ofChain chain: ArraySlice<UInt8>) -> String? {
+            let parts = chain.split(separator: UInt8(ascii: ".")).map { String(decoding: $0.filter { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "!") }, as: UTF8.self) }
+            guard let last = parts.last, !last.isEmpty else { return nil }
+            return last == "text" && parts.count > 1 ? parts[parts.count - 2] : last
+        }
+        // `x == "…"`: the operator before the literal, the operand before the operator.
+        var before = start
+        while before > 0, isQuoteOrBlank(bytes[before - 1]) || bytes[before - 1] == UInt8(ascii: "(") { before -= 1 }
+        if before >= 2, bytes[before - 1] == UInt8(ascii: "="), bytes[before - 2] == UInt8(ascii: "=") || bytes[before - 2] == UInt8(ascii: "!") {
+            var operandEnd = before - 2
+            while operandEnd > 0, bytes[operandEnd - 1] == UInt8(ascii: "=") { operandEnd -= 1 }
+            while operandEnd > 0, bytes[operandEnd - 1] == 0x20 || bytes[operandEnd - 1] == 0x09 || bytes[operandEnd - 1] == UInt8(ascii: ")") { operandEnd -= 1 }
+            var operandStart = operandEnd
+            while operandStart > 0, isChainByte(bytes[operandStart - 1]) { operandStart -= 1 }
+            if let name = name(ofChain: bytes[operandStart..<operandEnd]) { return name }
+        }
+        // `"…" == x`: the operator after the literal, the operand after the operator.
+        var after = end
+        while after < bytes.count, isQuoteOrBlank(bytes[after]) || bytes[after] == UInt8(ascii: ")") { after += 1 }
+        if after + 1 < bytes.count, bytes[after] == UInt8(ascii: "=") || bytes[after] == UInt8(ascii: "!"), bytes[after + 1] == UInt8(ascii: "=") {
+            var operandStart = after + 2
+            while operandStart < bytes.count, bytes[operandStart] == UInt8(ascii: "=") || bytes[operandStart] == 0x20 || bytes[operandStart] == 0x09 || bytes[operandStart] == UInt8(ascii: "(") { operandStart += 1 }
+            var operandEnd = operandStart
+            while operandEnd < bytes.count, isChainByte(bytes[operandEnd]) { operandEnd += 1 }
+            return name(ofChain: bytes[operandStart..<operandEnd])
+        }
+        return nil
     }
 }

@@ -323,12 +323,7 @@ struct SecretHardcoded: AuditRule {
         if let hit = SecretFormats.find(in: value, ignoringGoogleKeys: ignoringGoogleKeys), !(hit.weakInTests && (inTests || scaffolding())) {
             return "\(hit.kind) (\(SecretFormats.redacted(hit.value))) is hard-coded" + (name.map { " in \($0)" } ?? "")
         }
-        guard !inTests, let name, isSecretName(name), !CryptoKeyNames.isCryptoKeyName(name) else { return nil }
-        if StorageKeyNames.valueSpellsName(value, name: name) { return nil }
-        let passwordLike = SecretValueNames.isPasswordLike(name)
-        let found = inCode && passwordLike ? SecretFormats.looksLikePassword(value, name: name) || SecretFormats.looksLikeSecret(value, passwordLike: true)
-            : SecretFormats.looksLikeSecret(value, passwordLike: passwordLike)
-        guard found, !scaffolding(), !isStorageKey() else { return nil }
+        guard !inTests, let name, Self.bindsSecret(value, to: name, inCode: inCode), !scaffolding(), !isStorageKey() else { return nil }
         // `secureStore(password: "…")`: the name is the argument's label, not a variable.
         if nameIsLabel { return "a hard-coded secret (\(SecretFormats.redacted(value))) is passed as \(name):" }
         return "\(name) holds a hard-coded secret (\(SecretFormats.redacted(value)))"
@@ -339,10 +334,7 @@ struct SecretHardcoded: AuditRule {
     /// lexer's `token`, compared with `"kSecAttrAccessible"`) needs a random-looking value
     /// that is not a code identifier.
     private func judgeComparison(_ value: String, name: String, path: String, scaffolding: @autoclosure () -> Bool = false) -> String? {
-        guard !SecretFormats.isTestPath(path), SecretFormats.looksLikePassword(value, name: name) else { return nil }
-        guard SecretValueNames.isPasswordLike(name)
-            || SecretFormats.looksLikeSecret(value, passwordLike: false) && !SecretFormats.isCodeIdentifier(value) else { return nil }
-        guard !scaffolding() else { return nil }
+        guard !SecretFormats.isTestPath(path), Self.comparisonRevealsSecret(value, name: name), !scaffolding() else { return nil }
         return "\(name) is checked against a hard-coded value (\(SecretFormats.redacted(value)))"
     }
 
@@ -363,7 +355,31 @@ struct SecretHardcoded: AuditRule {
     private static let secretHeaders: Set<String> = ["authorization", "x-api-key", "x-auth-token", "api-key", "apikey", "x-access-token", "proxy-authorization"]
 
     private func isSecretName(_ name: String) -> Bool {
-        Self.secretHeaders.contains(name.lowercased()) || SecretValueNames.isSecretValue(name)
+        Self.isSecretBindingName(name)
+    }
+
+    /// Whether a binding, label, key or header `name` says its value is a secret.
+    static func isSecretBindingName(_ name: String) -> Bool {
+        secretHeaders.contains(name.lowercased()) || SecretValueNames.isSecretValue(name)
+    }
+
+    /// Whether `value`, bound to `name` where it is written (outside tests, no provider
+    /// format), is a hard-coded secret: the name says secret (not a crypto key, which
+    /// crypto-hardcoded-key reports; not the value's own spelling) and the value looks like
+    /// one. `inCode`: bound by a binding or label rather than a type's initializer.
+    static func bindsSecret(_ value: String, to name: String, inCode: Bool) -> Bool {
+        guard isSecretBindingName(name), !CryptoKeyNames.isCryptoKeyName(name), !StorageKeyNames.valueSpellsName(value, name: name) else { return false }
+        let passwordLike = SecretValueNames.isPasswordLike(name)
+        return inCode && passwordLike ? SecretFormats.looksLikePassword(value, name: name) || SecretFormats.looksLikeSecret(value, passwordLike: true)
+            : SecretFormats.looksLikeSecret(value, passwordLike: passwordLike)
+    }
+
+    /// Whether a literal compared with credential `name` is a hard-coded secret: a real
+    /// password-shaped value, and for a token or secret (not a password) one that looks
+    /// like a secret and not like a name from code.
+    static func comparisonRevealsSecret(_ value: String, name: String) -> Bool {
+        SecretFormats.looksLikePassword(value, name: name)
+            && (SecretValueNames.isPasswordLike(name) || SecretFormats.looksLikeSecret(value, passwordLike: false) && !SecretFormats.isCodeIdentifier(value))
     }
 
     // MARK: - Swift
