@@ -95,17 +95,19 @@ struct FocusedParseTests {
         func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] { [] }
     }
 
-    @Test("A rule's reach decides what is kept around its declarations: direct users, callers and their properties, or everything the callers use",
+    @Test("A rule's reach decides what is kept around its declarations: direct users; callers, direct helpers and properties; or everything",
           arguments: [
-            (FocusReach.users, ["read", "load"], ["start", "limit", "convert", "unrelated"]),
-            (FocusReach.callers, ["read", "load", "start", "limit"], ["convert", "unrelated"]),
-            (FocusReach.everything, ["read", "load", "start", "limit", "convert"], ["unrelated"]),
+            (FocusReach.users, ["read", "load"], ["start", "limit", "convert", "status", "code", "unrelated"]),
+            (FocusReach.callers, ["read", "load", "start", "limit", "status"], ["convert", "code", "unrelated"]),
+            (FocusReach.everything, ["read", "load", "start", "limit", "convert", "status", "code"], ["unrelated"]),
           ])
     func reach(reach: FocusReach, kept: [String], blanked: [String]) throws {
         let source = """
         final class Store {
             let limit = 3
-            func read() -> Result<Data, Error> { SecItemCopyMatching(query, &item) == 0 ? .success(Data()) : .failure(E.x) }
+            func read() -> Result<Data, Error> { SecItemCopyMatching(query, &item) == status() ? .success(Data()) : .failure(E.x) }
+            func status() -> Int32 { code() }
+            func code() -> Int32 { 0 }
             func load() -> Data? { limit > 0 ? convert(read()) : nil }
             func convert(_ result: Result<Data, Error>) -> Data? { try? result.get() }
             func start() { _ = load() }

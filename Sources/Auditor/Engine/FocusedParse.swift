@@ -11,8 +11,8 @@
 /// anchor is what the rule's check reads (``AuditRule/focusReach``, the widest of the
 /// rules it anchors):
 /// - ``FocusReach/users``: the anchor and the declarations that name it.
-/// - ``FocusReach/callers``: the anchor, everything it uses, transitively; its users,
-///   transitively; and the properties and types those users use.
+/// - ``FocusReach/callers``: the anchor, the functions it calls, its users, transitively,
+///   and the properties and types all of those use, transitively.
 /// - ``FocusReach/everything``: as callers, and every function the users use too.
 /// Imports, compiler directives and enum cases always stay. The rest is blanked.
 ///
@@ -130,8 +130,11 @@ enum FocusedParse {
             let users = anchors[.users] ?? []
             // Everything: the anchors' callers, and all they use.
             var kept = closure(from: closure(from: full, following: dependents).sorted(), following: dependencies)
-            // Callers: what the anchors use, their callers, and the callers' properties and types.
-            kept.formUnion(closure(from: callers, following: dependencies))
+            // Callers: the functions the anchors call, their callers, and the properties and
+            // types all of those use.
+            var used = Set(callers)
+            for anchor in callers { used.formUnion(dependencies[anchor]) }
+            kept.formUnion(closure(from: used.sorted(), following: dependencies, into: { !isFunction[$0] }))
             let callersOfCallers = closure(from: callers, following: dependents)
             kept.formUnion(callersOfCallers)
             kept.formUnion(closure(from: callersOfCallers.sorted(), following: dependencies, into: { !isFunction[$0] }))

@@ -38,12 +38,12 @@ public enum FocusReach: Sendable, Comparable {
     /// The declaration and its direct users: a literal's binding and the code that passes
     /// it somewhere (`secret-hardcoded` reads whether every use is a Keychain key).
     case users
-    /// The declaration, everything it uses (helpers, properties, types), its users and
-    /// their users, and the properties and types those callers use — not their other
-    /// functions: a wrapper and the calls that hand it a token.
+    /// The declaration, the helpers it calls (one call deep), its users and their users,
+    /// and the properties and types all of those use: a wrapper and the calls that hand it
+    /// a token, a biometric check and what its success path calls.
     case callers
-    /// As ``callers``, and also every function the callers use: for rules that follow a
-    /// value from one helper through the caller into another (a Keychain read's `Result`
+    /// Everything the declaration and its callers use, transitively: for rules that follow
+    /// a value from one helper through the caller into another (a Keychain read's `Result`
     /// turned into nil by a converter the caller applies).
     case everything
 }
