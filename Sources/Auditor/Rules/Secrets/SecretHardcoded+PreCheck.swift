@@ -9,8 +9,8 @@ extension SecretHardcoded {
         guard case .swift(let swift) = file else { return true }
         let inTests = SecretFormats.isTestPath(swift.path)
         // A credential compared with a literal (`token == "…"`) needs these words.
-        let mayCompare = !inTests && ["pass", "pwd", "pin", "secret", "token"].contains { ByteSearch.containsIgnoringCase(swift.text, $0) }
-            && ["==", "!="].contains { ByteSearch.contains(swift.text, $0) }
+        let mayCompare = !inTests && ["==", "!="].contains { ByteSearch.contains(swift.codeText, $0) }
+            && ["pass", "pwd", "pin", "secret", "token"].contains { ByteSearch.containsIgnoringCase(swift.codeText, $0) }
             && swift.secretNamedWords.identifiers.contains { SecretHardcoded.isCredentialName($0) }
         for literal in swift.lexical.literals {
             let value = String(literal)
@@ -144,16 +144,20 @@ extension SecretHardcoded {
     /// The name on the other side of the `==`/`!=` `literal` is an operand of: the last
     /// member of `a.b.c`, or the field of `field.text`, read on the bytes.
     static func comparedName(of literal: Substring, in text: String) -> String? {
-        let bytes = Array(text.utf8)
         let utf8 = text.utf8
         let start = utf8.distance(from: utf8.startIndex, to: literal.startIndex)
         let end = utf8.distance(from: utf8.startIndex, to: literal.endIndex)
+        var text = text
+        return text.withUTF8 { comparedName(between: start, and: end, in: $0) }
+    }
+
+    private static func comparedName(between start: Int, and end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         func isQuoteOrBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") }
         func isChainByte(_ byte: UInt8) -> Bool {
             byte == 0x5F || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80
                 || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!")
         }
-        func name(ofChain chain: ArraySlice<UInt8>) -> String? {
+        func name(ofChain chain: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
             let parts = chain.split(separator: UInt8(ascii: ".")).map { String(decoding: $0.filter { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "!") }, as: UTF8.self) }
             guard let last = parts.last, !last.isEmpty else { return nil }
             return last == "text" && parts.count > 1 ? parts[parts.count - 2] : last
