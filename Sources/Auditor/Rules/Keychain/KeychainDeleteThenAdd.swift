@@ -230,6 +230,73 @@ struct KeychainDeleteThenAdd: AuditRule {
             keychain.set(token, forKey: "token")
         }
         """),
+        .swift("""
+        // An upsert that updates an existing item; the delete only clears an unreadable one.
+        func store(_ secret: Data, account: String) -> OSStatus {
+            let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account]
+            let (existing, readStatus) = read(account: account)
+            if readStatus == errSecDecode {
+                SecItemDelete(query as CFDictionary)
+            }
+            if existing != nil {
+                return SecItemUpdate(query as CFDictionary, [kSecValueData as String: secret] as CFDictionary)
+            }
+            var item = query
+            item[kSecValueData as String] = secret
+            item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
+            return SecItemAdd(item as CFDictionary, nil)
+        }
+        """),
+        .swift("""
+        // "Update failed, so delete and add": the add can fail too, and the item is gone.
+        func store(_ secret: Data, query: [String: Any]) {
+            let status = SecItemUpdate(query as CFDictionary, [kSecValueData as String: secret] as CFDictionary)
+            if status != errSecSuccess {
+                ↓SecItemDelete(query as CFDictionary)
+                var item = query
+                item[kSecValueData as String] = secret
+                SecItemAdd(item as CFDictionary, nil)
+            }
+        }
+        """),
+        .objectiveC("""
+        // A legacy item with attributes but no data is removed; a real one is updated.
+        - (BOOL)savePassword:(NSString *)password account:(NSString *)account error:(NSError **)error {
+            NSError *readError = nil;
+            NSString *current = [self passwordForAccount:account error:&readError];
+            if ([readError code] == kVaultCorruptItemCode) {
+                [self removeItemForAccount:account];
+            }
+            NSDictionary *query = [self queryForAccount:account];
+            NSData *data = [password dataUsingEncoding:NSUTF8StringEncoding];
+            OSStatus status;
+            if (current) {
+                status = SecItemUpdate((__bridge CFDictionaryRef)query, (__bridge CFDictionaryRef)@{ (__bridge id)kSecValueData: data });
+            } else {
+                NSMutableDictionary *item = [query mutableCopy];
+                item[(__bridge id)kSecValueData] = data;
+                item[(__bridge id)kSecAttrAccessible] = (__bridge id)kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly;
+                status = SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+            }
+            return status == errSecSuccess;
+        }
+
+        - (void)removeItemForAccount:(NSString *)account {
+            SecItemDelete((__bridge CFDictionaryRef)[self queryForAccount:account]);
+        }
+        """),
+        .objectiveC("""
+        - (void)storeToken:(NSData *)token {
+            NSDictionary *query = [self tokenQuery];
+            OSStatus status = SecItemUpdate((__bridge CFDictionaryRef)query, (__bridge CFDictionaryRef)@{ (__bridge id)kSecValueData: token });
+            if (status != errSecSuccess) {
+                ↓SecItemDelete((__bridge CFDictionaryRef)query);
+                NSMutableDictionary *item = [query mutableCopy];
+                item[(__bridge id)kSecValueData] = token;
+                SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+            }
+        }
+        """),
         .objectiveC("""
         - (BOOL)setPassword:(NSString *)password forAccount:(NSString *)account {
             NSMutableDictionary *query = [self baseQueryForAccount:account];
@@ -358,6 +425,7 @@ struct KeychainDeleteThenAdd: AuditRule {
             if handlesDuplicateWithUpdate(body, in: file) { continue }
             if isDeletedAgain(like: call, after: add, in: body) { continue }
             if addsByReference(add, in: file) { continue }
+            if isErrorRecovery(call, in: body) { continue }
             let what = isDelete ? "SecItemDelete" : "\(call.calleeName)(…) deletes the item, and"
             matches.append(Match(file.range(of: call), "\(what) then SecItemAdd: not atomic, the item is lost when the add fails"))
         }
@@ -392,6 +460,54 @@ struct KeychainDeleteThenAdd: AuditRule {
         return body.descendants(FunctionCallExprSyntax.self).contains { call in
             let name = call.calleeName
             return name == "SecItemUpdate" || (name.lowercased().hasPrefix("update") && isLocalCall(call))
+        }
+    }
+
+    // MARK: Error recovery in an upsert
+
+    /// Whether an identifier of a condition names an error or status code (`status`,
+    /// `error.code`, `[getError code]`, `errSecInteractionNotAllowed`, `OSStatus`).
+    static func isStatusWord(_ name: String) -> Bool {
+        let lowered = name.lowercased()
+        return lowered == "code" || lowered == "err" || lowered.hasPrefix("errsec") || lowered.contains("error") || lowered.contains("status")
+    }
+
+    /// Whether the delete runs only in an error-recovery branch of an upsert: the `if`
+    /// around it compares an error or status code (`if error.code == -1999`, a corrupt
+    /// item the read reported), and the same body updates the existing item with
+    /// SecItemUpdate on a path the delete does not follow from (not "update failed, so
+    /// delete and add", which still loses the item).
+    private func isErrorRecovery(_ delete: FunctionCallExprSyntax, in body: Syntax) -> Bool {
+        var current = delete.parent
+        var conditions: ConditionElementListSyntax?
+        while let node = current, node.id != body.id {
+            if let block = node.as(CodeBlockSyntax.self), let ifExpr = block.parent?.as(IfExprSyntax.self) {
+                conditions = ifExpr.conditions
+                break
+            }
+            current = node.parent
+        }
+        guard let conditions else { return false }
+        let tokens = conditions.tokens(viewMode: .sourceAccurate)
+        guard tokens.contains(where: { $0.tokenKind == .binaryOperator("==") || $0.tokenKind == .binaryOperator("!=") }),
+              tokens.contains(where: { if case .identifier(let name) = $0.tokenKind { Self.isStatusWord(name) } else { false } }) else { return false }
+        return body.descendants(FunctionCallExprSyntax.self).contains { update in
+            update.calleeName == "SecItemUpdate" && update.enclosingBody?.id == body.id && !StatementReachability.canReach(from: update, to: delete)
+        }
+    }
+
+    /// ``isErrorRecovery(_:in:)`` on Objective-C tokens: the `if` controlling the delete
+    /// at `delete` compares an error or status code, and a SecItemUpdate of the method
+    /// does not lead to the delete.
+    private func isErrorRecovery(_ delete: Int, in tokens: [ObjectiveCToken], body: Range<Int>) -> Bool {
+        guard let (condition, _) = ObjectiveCSyntax.controllingIf(tokens, at: delete), body.contains(condition.lowerBound) else { return false }
+        let compares = condition.contains { position in
+            position > condition.lowerBound && tokens[position].text == "=" && (tokens[position - 1].text == "=" || tokens[position - 1].text == "!")
+        }
+        guard compares, condition.contains(where: { tokens[$0].kind == .identifier && Self.isStatusWord(tokens[$0].text) }) else { return false }
+        return body.contains { position in
+            tokens[position].kind == .identifier && tokens[position].text == "SecItemUpdate" && position + 1 < body.upperBound && tokens[position + 1].text == "("
+                && !StatementReachability.canReach(from: position, to: delete, in: tokens, body: body)
         }
     }
 
@@ -435,7 +551,8 @@ struct KeychainDeleteThenAdd: AuditRule {
             guard isDelete || isHelper, let body = file.bodyRange(containing: index),
                   let add = addIndices.first(where: { StatementReachability.canReach(from: index, to: $0, in: tokens, body: body) }),
                   !handlesDuplicateWithUpdate(body, in: tokens), !isDeletedAgain(like: index, after: add, in: tokens, body: body),
-                  !(tokens[body].contains { $0.text == "kSecValueRef" } && !tokens[body].contains { $0.text == "kSecValueData" }) else { continue }
+                  !(tokens[body].contains { $0.text == "kSecValueRef" } && !tokens[body].contains { $0.text == "kSecValueData" }),
+                  !isErrorRecovery(index, in: tokens, body: body) else { continue }
             let what = isDelete ? "SecItemDelete" : "\(token.text) deletes the item, and"
             matches.append(Match(file.range(of: token), "\(what) then SecItemAdd: not atomic, the item is lost when the add fails"))
         }

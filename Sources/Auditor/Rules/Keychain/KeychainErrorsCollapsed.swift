@@ -20,11 +20,12 @@ struct KeychainErrorsCollapsed: AuditRule {
     /// A read's `Result` can reach nil through a converter the caller applies.
     let focusReach = FocusReach.everything
 
-    /// Swift is judged only where SecItemCopyMatching is called in code (or, through the
+    /// Swift is judged only where SecItemCopyMatching is called in code, or `try?` meets a
+    /// keychain name (a wrapper read, ``mayHaveWrapperRead(_:)``) (or, through the
     /// declarations a call names, where a reader of this file calls it).
     func mayMatch(_ file: ScannedFile) -> Bool {
         guard case .swift(let swift) = file else { return true }
-        return ByteSearch.contains(swift.codeText, "SecItemCopyMatching")
+        return ByteSearch.contains(swift.codeText, "SecItemCopyMatching") || Self.mayHaveWrapperRead(swift)
     }
 
     let examples: [RuleExample] = [
@@ -378,6 +379,42 @@ struct KeychainErrorsCollapsed: AuditRule {
             return (__bridge_transfer NSData *)result;
         }
         """),
+        .swift("""
+        // A wrapper read whose every error becomes [], then modified and written back.
+        actor RecoveryCodeStore {
+            let keychain: KeychainStoring
+            func add(_ code: String) throws {
+                var codes = allCodes()
+                codes.append(code)
+                try persist(codes)
+            }
+            func allCodes() -> [String] {
+                guard let stored = ↓try? keychain.getString(for: "recovery-codes") else {
+                    return []
+                }
+                return stored.split(separator: ",").map(String.init)
+            }
+            private func persist(_ codes: [String]) throws {
+                try keychain.setString(codes.joined(separator: ","), for: "recovery-codes")
+            }
+        }
+        """),
+        .swift("""
+        // Shown but never written back; or the error reaches the caller before the write.
+        struct RecoveryCodeReader {
+            let keychain: KeychainStoring
+            func allCodes() -> [String] {
+                guard let stored = try? keychain.getString(for: "recovery-codes") else { return [] }
+                return stored.split(separator: ",").map(String.init)
+            }
+            func render() { label.text = allCodes().joined(separator: "\\n") }
+            func add(_ code: String) throws {
+                var codes = try keychain.getString(for: "recovery-codes")?.split(separator: ",").map(String.init) ?? []
+                codes.append(code)
+                try keychain.setString(codes.joined(separator: ","), for: "recovery-codes")
+            }
+        }
+        """),
     ]
 
     private static let successConstants: Set<String> = ["errSecSuccess", "noErr", "0"]
@@ -401,6 +438,8 @@ struct KeychainErrorsCollapsed: AuditRule {
         }
         matches += collapsingTries(in: file)
         matches += collapsedResults(in: file)
+        let reported = Set(matches.map(\.range))
+        matches += overwrittenWrapperReads(in: file).filter { !reported.contains($0.range) }
         return matches
     }
 

@@ -81,6 +81,37 @@ struct NetworkCleartextURL: AuditRule {
         }
         """),
         .swift("""
+        // Function-local constants, whatever their names, sent with a bearer token.
+        final class TransfersViewController: UIViewController {
+            func loadTransfers(token: String) {
+                let transfersList = ↓"http://api.vulnerablebank.com/transfers"
+                let headers: HTTPHeaders = ["Authorization": "Bearer " + token]
+                AF.request(transfersList, method: .get, headers: headers).responseJSON { _ in }
+            }
+            func createTransfer(token: String, body: Data) {
+                let createTransfer = ↓"http://api.vulnerablebank.com/transfers/new"
+                guard let target = URL(string: createTransfer) else { return }
+                var request = URLRequest(url: target)
+                request.setValue("Bearer \\(token)", forHTTPHeaderField: "Authorization")
+                request.httpBody = body
+                URLSession.shared.dataTask(with: request).resume()
+            }
+        }
+        """),
+        .swift("""
+        // Local constants that are not requested: a page opened in Safari, a label, a local server.
+        final class PromoViewController: UIViewController {
+            func showPromo() {
+                let summerPromo = "http://promo.vulnerablebank.com/summer"
+                UIApplication.shared.open(URL(string: summerPromo)!)
+                let bannerText = "http://promo.vulnerablebank.com/banner"
+                label.text = bannerText
+                let devTodos = "http://localhost:8080/todos"
+                AF.request(devTodos)
+            }
+        }
+        """),
+        .swift("""
         struct Environment {
             var apiHost = ↓"http://staging.vulnerablebank.com"
             var webEndpoint: URL? { URL(string: ↓"http://help.vulnerablebank.com/faq") }
@@ -437,7 +468,59 @@ struct NetworkCleartextURL: AuditRule {
             if Self.isURLName(label) { return .url(place, name: nil) }
             return nil
         }
-        return namedUse(of: Syntax(literal), isURL: false)
+        return namedUse(of: Syntax(literal), isURL: false) ?? localRequestUse(of: literal)
+    }
+
+    /// `let todos = "http://…"` inside a function or closure, whatever its name, when the
+    /// same body sends a request to it: `AF.request(todos, headers: …)`,
+    /// `URLRequest(url: URL(string: todos)!)`, or a URL built from it and bound once more.
+    /// The same as handing the literal to the request directly.
+    private func localRequestUse(of literal: StringLiteralExprSyntax) -> Use? {
+        guard let initializer = literal.parent?.as(InitializerClauseSyntax.self),
+              let binding = initializer.parent?.as(PatternBindingSyntax.self),
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self),
+              declaration.bindingSpecifier.tokenKind == .keyword(.let),
+              declaration.parent?.is(CodeBlockItemSyntax.self) == true,
+              let body = literal.enclosingBody else { return nil }
+        let references = body.descendants(DeclReferenceExprSyntax.self)
+        guard let place = Self.requestPlace(of: name, references: references, depth: 0) else { return nil }
+        return .request("\(name), sent with \(place)")
+    }
+
+    /// The request call (`AF.request()`) that a local value named `name` reaches in
+    /// `references`' body: as an argument, through `URL(string:)`, or through one more
+    /// local binding of such a URL.
+    private static func requestPlace(of name: String, references: [DeclReferenceExprSyntax], depth: Int) -> String? {
+        for reference in references where reference.baseName.text == name && reference.argumentNames == nil {
+            var node = unwrapped(Syntax(reference))
+            var builtURL = false
+            if let argument = node.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), urlBuilders.contains(call.calleeName) {
+                node = unwrapped(Syntax(call))
+                builtURL = true
+            }
+            if let argument = node.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+               requestCallees.contains(call.calleeName) {
+                return "\(call.calleeText)(\(argument.label.map { $0.text + ":" } ?? ""))"
+            }
+            // `let url = URL(string: name)!` / `guard let url = URL(string: name)`: follow `url` once.
+            if builtURL, depth == 0, let initializer = node.parent?.as(InitializerClauseSyntax.self),
+               let bound = (initializer.parent?.as(PatternBindingSyntax.self)?.pattern ?? initializer.parent?.as(OptionalBindingConditionSyntax.self)?.pattern)?
+                   .as(IdentifierPatternSyntax.self)?.identifier.text,
+               bound != name, let place = requestPlace(of: bound, references: references, depth: depth + 1) {
+                return place
+            }
+        }
+        return nil
+    }
+
+    /// `node` with the `!`, `?` and `try` around it.
+    private static func unwrapped(_ node: Syntax) -> Syntax {
+        var node = node
+        while let parent = node.parent, parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self) || parent.is(TryExprSyntax.self) {
+            node = parent
+        }
+        return node
     }
 
     /// `URL(string: "http://…")`: what receives the URL.

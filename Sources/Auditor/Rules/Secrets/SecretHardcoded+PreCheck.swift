@@ -122,9 +122,48 @@ extension SecretHardcoded {
         default:
             guard isNameByte(utf8[at]) else { return [] }
             let name = word(endingAt: at)
-            if inParentheses { return [String(name)] }
+            if inParentheses { return [String(name)] + keyArgumentName(after: literal, in: text) }
             return name == "return" ? names(in: window(around: literal, in: text)[..<literal.startIndex]) : []
         }
+    }
+
+    /// For a literal that is a call's first argument, the key it is stored under when the
+    /// next argument is `forKey:` or `key:` (`set("…", forKey: "Passcode")`): the key's
+    /// string content, or the last name of `Keys.pin` / `.pin`. Read forwards on the bytes.
+    private static func keyArgumentName(after literal: Substring, in text: String) -> [String] {
+        let utf8 = text.utf8
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        func isNameByte(_ byte: UInt8) -> Bool {
+            byte == 0x5F || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80
+        }
+        var cursor = literal.endIndex
+        func skip(while condition: (UInt8) -> Bool) {
+            while cursor < utf8.endIndex, condition(utf8[cursor]) { cursor = utf8.index(after: cursor) }
+        }
+        skip { $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "#") }
+        skip(while: isBlank)
+        guard cursor < utf8.endIndex, utf8[cursor] == UInt8(ascii: ",") else { return [] }
+        cursor = utf8.index(after: cursor)
+        skip(while: isBlank)
+        let labelStart = cursor
+        skip(while: isNameByte)
+        let label = text[labelStart..<cursor]
+        guard label == "forKey" || label == "key" else { return [] }
+        skip(while: isBlank)
+        guard cursor < utf8.endIndex, utf8[cursor] == UInt8(ascii: ":") else { return [] }
+        cursor = utf8.index(after: cursor)
+        skip(while: isBlank)
+        guard cursor < utf8.endIndex else { return [] }
+        if utf8[cursor] == UInt8(ascii: "\"") {
+            cursor = utf8.index(after: cursor)
+            let start = cursor
+            skip { $0 != UInt8(ascii: "\"") && $0 != 0x0A }
+            return [String(text[start..<cursor])]
+        }
+        let start = cursor
+        skip { isNameByte($0) || $0 == UInt8(ascii: ".") }
+        guard let last = text[start..<cursor].split(separator: ".").last else { return [] }
+        return [String(last)]
     }
 
     /// The identifier-like words of `window`.

@@ -214,6 +214,17 @@ struct SecretHardcoded: AuditRule {
         private let vaultPassphrase = ↓"Vault#Pass1"
         func store() { keychain.set(vaultPassphrase, forKey: "vault") }
         """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        // A keychain or key-value wrapper's value is named by the key it is stored under.
+        func seedVault() {
+            let keychain = KeychainSwift()
+            keychain.set(↓"vaultMaster#2024", forKey: "Vault Passcode")
+            KeychainWrapper.standard.set(↓"Adm1n!Reset", forKey: Keys.adminPassword)
+            keychain.set("dark-theme-v2", forKey: "appearance")
+            keychain.set("onboarding-2024", forKey: Keys.lastOnboarding)
+            keychain.set(userPasscode, forKey: "Vault Passcode")
+        }
+        """, silencedInsideStrings: false),
         RuleExample(.objectiveC, """
         static NSString *const kDBPassphrase = @"TSVaultPass";
         static NSString *const kPinCode = @"kPinCode";
@@ -513,7 +524,16 @@ struct SecretHardcoded: AuditRule {
         if let argument = parent.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
             if let label = argument.label?.text { return label }
             if let header = call.argument("forHTTPHeaderField")?.as(StringLiteralExprSyntax.self)?.literalValue { return header }
-            if call.arguments.first?.id == argument.id { return Self.selectorNoun(call.calleeName) }
+            if call.arguments.first?.id == argument.id {
+                // `keychain.set("…", forKey: "app Passcode")`, `store.set("…", key: .pin)`: the
+                // value of a key-value or keychain wrapper is named by its key, when that says secret.
+                // (Written plainly, as the pre-check reads it: `"…", forKey: "…"` or a name chain.)
+                if argument.expression.id == literal.id, let key = call.argument("forKey") ?? call.argument("key"),
+                   let keyName = Self.plainKeyName(key), Self.isSecretBindingName(keyName) {
+                    return keyName
+                }
+                return Self.selectorNoun(call.calleeName)
+            }
             return nil
         }
         if let sequence = parent.as(SequenceExprSyntax.self) {
@@ -532,6 +552,19 @@ struct SecretHardcoded: AuditRule {
             current = step.parent
         }
         return nil
+    }
+
+    /// The name a `forKey:` argument gives: a plain literal's content (no escapes, not raw
+    /// or multi-line) or the last name of `Keys.pin`, `.pin`, `pinKey`.
+    private static func plainKeyName(_ key: ExprSyntax) -> String? {
+        if let literal = key.as(StringLiteralExprSyntax.self) {
+            guard literal.openingPounds == nil, literal.openingQuote.text == "\"", !literal.trimmedDescription.contains("\\") else { return nil }
+            return literal.literalValue
+        }
+        guard key.is(MemberAccessExprSyntax.self) || key.is(DeclReferenceExprSyntax.self) else { return nil }
+        let chain = key.trimmedDescription
+        guard chain.utf8.allSatisfy({ $0 == 0x2E || $0 == 0x5F || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 >= 0x80 }) else { return nil }
+        return chain.split(separator: ".").last.map(String.init)
     }
 
     /// `setApiKey` → `ApiKey`, `initWithAPIKey` → `APIKey`, `provideAPIKey` → `APIKey`: the

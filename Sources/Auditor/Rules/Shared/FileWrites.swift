@@ -99,14 +99,18 @@ struct WrittenDictionary {
 
     /// The dictionary `expression` is, or nil when it is not one built in this body.
     static func resolve(_ expression: ExprSyntax) -> WrittenDictionary? {
+        resolve(expression, depth: 0)
+    }
+
+    private static func resolve(_ expression: ExprSyntax, depth: Int) -> WrittenDictionary? {
         let bare = BindingValues.unwrap(expression)
-        if let content = initial(bare) { return content }
+        if let content = initial(bare, depth: depth) { return content }
         guard let reference = bare.as(DeclReferenceExprSyntax.self), let scope = bare.enclosingBody else { return nil }
         let name = reference.baseName.text
         var result: WrittenDictionary?
         for declaration in scope.descendants(VariableDeclSyntax.self) {
             for binding in declaration.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                guard let initializer = binding.initializer?.value, let content = initial(BindingValues.unwrap(initializer)) else { return nil }
+                guard let initializer = binding.initializer?.value, let content = initial(BindingValues.unwrap(initializer), depth: depth) else { return nil }
                 result = content
             }
         }
@@ -130,7 +134,7 @@ struct WrittenDictionary {
         values.append(value)
     }
 
-    private static func initial(_ expression: ExprSyntax) -> WrittenDictionary? {
+    private static func initial(_ expression: ExprSyntax, depth: Int) -> WrittenDictionary? {
         if let literal = expression.as(DictionaryExprSyntax.self) {
             var content = WrittenDictionary()
             if case .elements(let elements) = literal.content {
@@ -142,7 +146,9 @@ struct WrittenDictionary {
         let callee = call.calledExpression.trimmedDescription
         guard call.calledExpression.is(DictionaryExprSyntax.self) || ["NSMutableDictionary", "NSDictionary"].contains(callee) else { return nil }
         if call.arguments.isEmpty { return WrittenDictionary() }
-        if let argument = call.argument("dictionary") { return initial(BindingValues.unwrap(argument)) }
+        // `NSDictionary(dictionary: literal)` or `NSDictionary(dictionary: content)`, where
+        // `content` is a dictionary built in the same body (a typed literal, often).
+        if let argument = call.argument("dictionary") { return depth < 3 ? resolve(argument, depth: depth + 1) : nil }
         // `NSDictionary(objects: [a, b], forKeys: ["user" as NSCopying, "password" as NSCopying])`
         if let objects = call.argument("objects").flatMap({ BindingValues.unwrap($0).as(ArrayExprSyntax.self) }),
            let keys = call.argument("forKeys").flatMap({ BindingValues.unwrap($0).as(ArrayExprSyntax.self) }) {

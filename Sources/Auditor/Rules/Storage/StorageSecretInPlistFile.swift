@@ -51,6 +51,30 @@ struct StorageSecretInPlistFile: AuditRule {
             try token.write(toFile: tokenPath, atomically: true, encoding: .utf8)
         }
         """),
+        .swift("""
+        // A typed literal wrapped in an NSDictionary, then written into Documents.
+        func rememberSession(_ jwt: String) {
+            let documents = NSSearchPathForDirectoriesInDomains(.documentDirectory, .userDomainMask, true)[0] as String
+            let sessionFile = documents.appending("/session.plist")
+            let content: [String: String] = ["jwt": jwt, "accessToken": jwt]
+            let plist = NSDictionary(dictionary: content)
+            let saved: Bool = ↓plist.write(toFile: sessionFile, atomically: true)
+            if !saved { print("could not save") }
+        }
+        func seedDebugAccount(at url: URL) throws {
+            let account: [String: Any] = ["login": "qa@example.org", "passcode": "4321"]
+            try ↓NSDictionary(dictionary: account).write(to: url)
+        }
+        """),
+        .swift("""
+        func rememberLayout(columns: Int) {
+            let documents = NSSearchPathForDirectoriesInDomains(.documentDirectory, .userDomainMask, true)[0] as String
+            let content: [String: String] = ["layout": "grid", "columns": String(columns)]
+            let plist = NSDictionary(dictionary: content)
+            _ = plist.write(toFile: documents.appending("/layout.plist"), atomically: true)
+            try? NSDictionary(dictionary: ["theme": "dark"]).write(to: layoutURL)
+        }
+        """),
         .objectiveC("""
         - (void)saveUser:(NSString *)user password:(NSString *)password {
             NSMutableDictionary *info = [[NSMutableDictionary alloc] init];
