@@ -61,5 +61,10 @@ struct SwiftLexicalBindingsTests {
         """
         #expect(!mayMatch("crypto-hardcoded-key", keyWords))
         #expect(mayMatch("crypto-hardcoded-key", "func seal(ivData: Data = Data(\n    [0x13, 0x37])) {}"))
+        // What the check resolves as key material passes; a key computed from a literal label does not.
+        #expect(mayMatch("crypto-hardcoded-key", "let passphrase = \"correct horse\"\nlet encryptionKey = passphrase.data(using: .utf8)!"))
+        #expect(mayMatch("crypto-hardcoded-key", "let aesKey = try ([UInt8](repeating: 0x41, count: 16))"))
+        #expect(mayMatch("crypto-hardcoded-key", "let sharedBytes: [UInt8] = [1, 2]\nlet aesKey = Data(sharedBytes)"))
+        #expect(!mayMatch("crypto-hardcoded-key", "func rotate() throws {\n    let encryptionKey = try deriveFrom(secret, info: \"session label\")\n}"))
     }
 }

@@ -20,31 +20,55 @@ extension CryptoHardcodedKey {
         }
         guard keyNamed else { return false }
         // `static let aesKey = "…"`, `ivData: Data = Data([0x13, …])`.
-        let tokens = swift.tokens.tokens
         return swift.containsLexicalBinding(named: CryptoKeyNames.isCryptoKeyName) { binding in
-            guard var index = binding.value else { return false }
-            var depth = 0
-            while index < tokens.count {
-                let token = tokens[index]
-                switch token.kind {
-                case .literal: return true
-                case .newline where depth == 0: return false
-                case .identifier where token.end - token.start == 9:
-                    if Self.isRepeating(token, in: swift.text) { return true }
-                case .punctuation:
-                    switch token.byte {
-                    case UInt8(ascii: "("), UInt8(ascii: "["), UInt8(ascii: "{"):
-                        if token.byte == UInt8(ascii: "["), Self.opensNumberArray(at: token.end, in: swift.text) { return true }
-                        depth += 1
-                    case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
-                        if depth == 0 { return false }
-                        depth -= 1
-                    default: break
-                    }
-                default: break
+            binding.value.map { Self.mayBeKeyConstant(from: $0, in: swift) } ?? false
+        }
+    }
+
+    /// Whether the value starting at token `start` can be what ``check(_:project:)``
+    /// resolves as key material (``CryptoLiterals/constant(_:in:depth:name:)``): a string
+    /// literal (`"…"`, `"…".data(using: .utf8)!`), an integer array (`[0x13, …]`), a
+    /// byte container built from one (`Data(…)`, `[UInt8](…)`, `SymmetricKey(data: …)`,
+    /// possibly from a constant declared elsewhere), or a `.data(using:)`/`.cString` of a
+    /// constant. `try`, `await` and parentheses in front are skipped, as the check unwraps
+    /// them.
+    private static func mayBeKeyConstant(from start: Int, in file: SwiftFile) -> Bool {
+        let tokens = file.tokens.tokens
+        let utf8 = file.text.utf8
+        func word(_ token: SwiftTokens.Token) -> Substring.UTF8View {
+            let text = file.text
+            return text[text.utf8.index(text.utf8.startIndex, offsetBy: token.start)..<text.utf8.index(text.utf8.startIndex, offsetBy: token.end)].utf8
+        }
+        func isPunctuation(_ index: Int, _ character: Character) -> Bool {
+            index < tokens.count && tokens[index].kind == .punctuation && tokens[index].byte == character.asciiValue
+        }
+        var index = start
+        while index < tokens.count, isPunctuation(index, "(") || (tokens[index].kind == .identifier && ["try", "await"].contains(where: { word(tokens[index]).elementsEqual($0.utf8) })) {
+            index += 1
+        }
+        guard index < tokens.count else { return false }
+        let first = tokens[index]
+        switch first.kind {
+        case .literal:
+            return true
+        case .punctuation where first.byte == UInt8(ascii: "["):
+            // `[0x13, …]`, or a container type called: `[UInt8](…)`.
+            if opensNumberArray(at: first.end, in: file.text) { return true }
+            return index + 3 < tokens.count && tokens[index + 1].kind == .identifier && isPunctuation(index + 2, "]") && isPunctuation(index + 3, "(")
+        case .identifier:
+            if CryptoLiterals.byteContainerNames.contains(String(decoding: word(first), as: UTF8.self)) { return true }
+            // `secret.data(using: .utf8)`, `passphrase.cString(using: .utf8)`: to the end of the line.
+            var next = index + 1
+            while next < tokens.count, tokens[next].kind != .newline {
+                let token = tokens[next]
+                if token.kind == .identifier, token.start > 0, utf8[utf8.index(utf8.startIndex, offsetBy: token.start - 1)] == UInt8(ascii: "."),
+                   word(token).elementsEqual("data".utf8) || word(token).elementsEqual("cString".utf8), isPunctuation(next + 1, "(") {
+                    return true
                 }
-                index += 1
+                next += 1
             }
+            return false
+        default:
             return false
         }
     }
@@ -61,10 +85,6 @@ extension CryptoHardcodedKey {
             if CryptoWrapperSinks.libraries.contains(name) || CryptoWrapperSinks.namesCipher(name) { return true }
         }
         return false
-    }
-
-    private static func isRepeating(_ token: SwiftTokens.Token, in text: String) -> Bool {
-        text.utf8.dropFirst(token.start).prefix(9).elementsEqual("repeating".utf8)
     }
 
     /// Whether the first non-blank byte from `offset` is a digit: `[0x1f, …]`.

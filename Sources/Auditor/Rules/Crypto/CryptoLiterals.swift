@@ -19,6 +19,11 @@ enum CryptoLiterals {
     private static let byteContainers: Set<String> = [
         "Data", "NSData", "Array", "[UInt8]", "Array<UInt8>", "[Int8]", "ContiguousArray", "SymmetricKey", "Bytes", "String",
     ]
+    /// The first names of ``byteContainers`` (`Array` for `Array<UInt8>`; `[UInt8]` has
+    /// none): what a lexical pre-check can see of a container call.
+    static let byteContainerNames: Set<String> = Set(byteContainers.compactMap { container in
+        container.first?.isLetter == true ? String(container.prefix { $0.isLetter }) : nil
+    })
     private static let conversions: Set<String> = ["utf8", "bytes", "utf8CString", "utf16", "data", "baseAddress"]
 
     /// The constant `expression` is, or nil when it is computed (random bytes, a
