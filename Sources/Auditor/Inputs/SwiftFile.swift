@@ -130,7 +130,7 @@ public final class SwiftFile: Sendable {
     public var tree: SourceFileSyntax { parsed.value.tree }
     /// Every node kind the rules use, in source order.
     public var index: SwiftSyntaxIndex { parsed.value.index }
-    private var converter: SourceLocationConverter { parsed.value.converter }
+    private var converter: SourceLocationConverter { parsed.value.converter.value }
 
     /// Where the UTF-8 offsets `start..<end` are, in the line and UTF-8 column terms the
     /// parser uses: for findings made from the lexical pass (``tokens``), without a parse.
@@ -163,7 +163,8 @@ private final class LazyParse: @unchecked Sendable {
     struct Parsed {
         let tree: SourceFileSyntax
         let index: SwiftSyntaxIndex
-        let converter: SourceLocationConverter
+        /// Made on first use: most files have no finding to place.
+        let converter: LazyValue<SourceLocationConverter>
     }
 
     private let path: String
@@ -202,7 +203,8 @@ private final class LazyParse: @unchecked Sendable {
         let tree = Parser.parse(source: blanked ?? text)
         let collector = SwiftSyntaxIndex.Collector(viewMode: .sourceAccurate)
         collector.walk(tree)
-        let made = Parsed(tree: tree, index: collector.index, converter: SourceLocationConverter(fileName: path, tree: tree))
+        let path = self.path
+        let made = Parsed(tree: tree, index: collector.index, converter: LazyValue { SourceLocationConverter(fileName: path, tree: tree) })
         parsed = made
         return made
     }
