@@ -67,4 +67,20 @@ struct SwiftLexicalBindingsTests {
         #expect(mayMatch("crypto-hardcoded-key", "let sharedBytes: [UInt8] = [1, 2]\nlet aesKey = Data(sharedBytes)"))
         #expect(!mayMatch("crypto-hardcoded-key", "func rotate() throws {\n    let encryptionKey = try deriveFrom(secret, info: \"session label\")\n}"))
     }
+
+    @Test("The synchronizable pre-check passes where a literal true is given, not where the attribute is only read or forwarded",
+          arguments: [
+            ("query[kSecAttrSynchronizable as String] = kCFBooleanTrue", true),
+            ("let item: [String: Any] = [kSecAttrSynchronizable as String: true]", true),
+            ("let keychain = Keychain(service: s).synchronizable(true)", true),
+            ("store.synchronizable = true", true),
+            ("let vault = Keychain(service: s, synchronizable: NSNumber(value: true))", true),
+            ("let sync = attributes[kSecAttrSynchronizable as String] as? Bool ?? false", false),
+            ("query[kSecAttrSynchronizable as String] = synchronizable", false),
+            ("if item.synchronizable == true { copies += 1 }", false),
+          ])
+    func synchronizablePreCheck(source: String, passes: Bool) {
+        let rule = AuditRuleCatalog.all.first { $0.metadata.id == "keychain-synchronizable-secret" }!
+        #expect(rule.mayMatch(.swift(SwiftFile(path: "Example.swift", text: source))) == passes)
+    }
 }

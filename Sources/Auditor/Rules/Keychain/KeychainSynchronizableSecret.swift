@@ -15,6 +15,59 @@ struct KeychainSynchronizableSecret: AuditRule {
 
     let triggers = ["ynchronizable"]
 
+    /// For Swift: whether `kSecAttrSynchronizable` or a wrapper's `synchronizable` is given a
+    /// literal true where it is written (`: true`, `] = kCFBooleanTrue`, `(true)`,
+    /// `synchronizable: NSNumber(value: true)`), judged on the code text: the only values
+    /// ``check(_:project:)`` reports.
+    func mayMatch(_ file: ScannedFile) -> Bool {
+        guard case .swift(let swift) = file else { return true }
+        var code = swift.codeText
+        return code.withUTF8 { bytes in
+            func isWordByte(_ byte: UInt8) -> Bool {
+                byte == 0x5F || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80
+            }
+            func skipBlanks(_ index: inout Int) {
+                while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
+            }
+            func word(at index: Int) -> Substring {
+                var end = index
+                while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+                return Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
+            }
+            let key = Array("ynchronizable".utf8)
+            var start = 0
+            while start + key.count <= bytes.count {
+                defer { start += 1 }
+                guard bytes[start] == key[0], (1..<key.count).allSatisfy({ bytes[start + $0] == key[$0] }) else { continue }
+                var index = start + key.count
+                guard index >= bytes.count || !isWordByte(bytes[index]) else { continue }
+                // `as String`, `as! CFString`, then the closing `]` or `)` of a subscript or cast.
+                skipBlanks(&index)
+                while word(at: index) == "as" {
+                    index += 2
+                    while index < bytes.count, bytes[index] == UInt8(ascii: "!") || bytes[index] == UInt8(ascii: "?") { index += 1 }
+                    skipBlanks(&index)
+                    index += word(at: index).utf8.count
+                    skipBlanks(&index)
+                }
+                while index < bytes.count, bytes[index] == UInt8(ascii: "]") || bytes[index] == UInt8(ascii: ")") { index += 1 }
+                skipBlanks(&index)
+                guard index < bytes.count, [UInt8(ascii: ":"), UInt8(ascii: "="), UInt8(ascii: "(")].contains(bytes[index]) else { continue }
+                if bytes[index] == UInt8(ascii: "="), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "=") { continue }
+                index += 1
+                skipBlanks(&index)
+                // `NSNumber(value: true)`, `NSNumber(booleanLiteral: true)`.
+                if word(at: index) == "NSNumber" {
+                    while index < bytes.count, bytes[index] != UInt8(ascii: ":"), bytes[index] != 0x0A { index += 1 }
+                    index += 1
+                    skipBlanks(&index)
+                }
+                if ["true", "kCFBooleanTrue", "1"].contains(word(at: index)) { return true }
+            }
+            return false
+        }
+    }
+
     let examples: [RuleExample] = [
         .swift("""
         func save(_ token: Data) {
