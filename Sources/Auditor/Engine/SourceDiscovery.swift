@@ -60,32 +60,58 @@ enum SourceDiscovery {
                 }
                 continue
             }
-            guard let enumerator = manager.enumerator(atPath: absolute) else {
+            guard let entries = Self.entries(of: absolute) else {
                 throw AuditUsageError.unreadable("\(path): the folder cannot be read")
             }
             var found: [(String, String)] = []
-            while let entry = enumerator.nextObject() as? String {
-                let full = absolute + "/" + entry
-                let relative = relativePath(full, root: root)
-                let name = (entry as NSString).lastPathComponent
-                let isFolder = (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory
-                if isFolder {
-                    let vendored = !includeVendored && isVendored(folder: name)
-                    let hidden = name.hasPrefix(".") && name != "."
-                    if vendored || hidden || excludes.contains(where: { $0.matches(relative) }) {
-                        enumerator.skipDescendants()
+            // Depth first; a folder's entries by name, so that notes come in a stable order.
+            var pending: [(folder: String, entries: [(name: String, isFolder: Bool)])] = [(absolute, entries)]
+            while let (folder, entries) = pending.popLast() {
+                var subfolders: [(String, [(name: String, isFolder: Bool)])] = []
+                for (name, isFolder) in entries {
+                    let full = folder + "/" + name
+                    let relative = relativePath(full, root: root)
+                    if isFolder {
+                        let vendored = !includeVendored && isVendored(folder: name)
+                        let hidden = name.hasPrefix(".")
+                        // Say so: a finding can hide in vendored code an app calls (a keychain helper).
+                        if vendored && !hidden { result.skipped.append("\(relative)/: vendored code, not scanned (--include-vendored scans it)") }
+                        if vendored || hidden || excludes.contains(where: { $0.matches(relative) }) { continue }
+                        if let children = Self.entries(of: full) { subfolders.append((full, children)) }
+                        continue
                     }
-                    // Say so: a finding can hide in vendored code an app calls (a keychain helper).
-                    if vendored && !hidden { result.skipped.append("\(relative)/: vendored code, not scanned (--include-vendored scans it)") }
-                    continue
+                    guard isScannable(name), !excludes.contains(where: { $0.matches(relative) }) else { continue }
+                    if seen.insert(full).inserted { found.append((full, relative)) }
                 }
-                guard isScannable(name), !excludes.contains(where: { $0.matches(relative) }) else { continue }
-                if seen.insert(full).inserted { found.append((full, relative)) }
+                pending += subfolders.reversed()
             }
             result.files += found.sorted { $0.1 < $1.1 }.map { (absolute: $0.0, relative: $0.1) }
             result.projects += Array(repeating: project, count: found.count)
         }
         return result
+    }
+
+    /// The entries of `folder` by name (not `.` and `..`), and which are folders (a link
+    /// to a folder is not followed), read with `readdir`: Foundation's enumerator asks for
+    /// every file's attributes, which was most of the time before the parallel scan. Nil
+    /// when the folder cannot be read.
+    static func entries(of folder: String) -> [(name: String, isFolder: Bool)]? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var entries: [(name: String, isFolder: Bool)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name != ".", name != ".." else { continue }
+            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
+            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                var status = stat()
+                isFolder = lstat(folder + "/" + name, &status) == 0 && (status.st_mode & S_IFMT) == S_IFDIR
+            }
+            entries.append((name, isFolder))
+        }
+        return entries.sorted { $0.name < $1.name }
     }
 
     static func isScannable(_ name: String) -> Bool {
