@@ -57,9 +57,11 @@ public final class SwiftFile: Sendable {
             let lexical = scanned.value
             // Cut from a file: the same words are secret names here, without asking again.
             if let known = knownSecretNames?.value {
-                let identifiers = Set(lexical.identifiers.map(String.init))
-                let literals = Set(lexical.literals.map(String.init))
-                return SecretNamedWords(identifiers: known.identifiers.filter(identifiers.contains), literals: known.literals.filter(literals.contains))
+                // The known words are few: look each up rather than copying every word here.
+                return SecretNamedWords(
+                    identifiers: known.identifiers.filter { lexical.identifiers.contains(Substring($0)) },
+                    literals: known.literals.filter { literal in lexical.literals.contains { $0 == literal } }
+                )
             }
             return SecretNamedWords(
                 identifiers: lexical.identifiers.filter { SecretNaming.isSecretName($0) }.map(String.init),
