@@ -149,15 +149,20 @@ enum SecretFormats {
         return false
     }
 
-    /// Whether `value`, bound to a secret-named name, looks like a real secret: long and
-    /// random enough (Shannon entropy), or, for a password, a non-word with a digit or
-    /// symbol. Not URLs, paths, UUIDs, sentences, identifiers or embedded images.
-    static func looksLikeSecret(_ value: String, passwordLike: Bool) -> Bool {
+    /// `value` without an HTTP authorization scheme in front (`Bearer `, `Basic `, `Token `).
+    static func withoutScheme(_ value: String) -> Substring {
         var candidate = Substring(value)
         for scheme in ["Bearer ", "Basic ", "Token "] where candidate.hasPrefix(scheme) {
             candidate = candidate.dropFirst(scheme.count)
         }
-        let text = String(candidate)
+        return candidate
+    }
+
+    /// Whether `value`, bound to a secret-named name, looks like a real secret: long and
+    /// random enough (Shannon entropy), or, for a password, a non-word with a digit or
+    /// symbol. Not URLs, paths, UUIDs, sentences, identifiers or embedded images.
+    static func looksLikeSecret(_ value: String, passwordLike: Bool) -> Bool {
+        let text = String(withoutScheme(value))
         guard text.utf8.count >= 6, !text.utf8.contains(where: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) else { return false }
         guard !isPlaceholder(text), text.count >= 6, text.count <= 4096 else { return false }
         if ByteSearch.contains(text, "://") || text.hasPrefix("/") || text.hasPrefix("data:") || text.hasPrefix("iVBORw0KGgo") || text.hasPrefix("/9j/") { return false }

@@ -18,6 +18,9 @@ extension SecretHardcoded {
             // Outside tests, every other finding is a value judged by the name it is
             // compared with or bound to where it is written, by the check's own tests.
             guard !inTests, value.utf8.count >= 4 else { continue }
+            // Every value test refuses white space (after an authorization scheme): skip
+            // sentences and messages before the costlier character tests.
+            if SecretFormats.withoutScheme(value).utf8.contains(where: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) { continue }
             if mayCompare, let name = Self.comparedName(of: literal, in: swift.text),
                SecretHardcoded.isCredentialName(name), SecretHardcoded.comparisonRevealsSecret(value, name: name) {
                 return true
