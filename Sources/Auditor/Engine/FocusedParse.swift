@@ -97,10 +97,7 @@ enum FocusedParse {
         init(file: SwiftFile, chunks: [SwiftDeclarationChunks.Chunk]) {
             let text = file.text
             let tokens = file.tokens.tokens
-            func word(_ index: Int) -> Substring {
-                let view = text.utf8
-                return text[view.index(view.startIndex, offsetBy: tokens[index].start)..<view.index(view.startIndex, offsetBy: tokens[index].end)]
-            }
+            func word(_ index: Int) -> Substring { tokens[index].text(in: text) }
             var declaring: [Substring: [Int]] = [:]
             for (index, chunk) in chunks.enumerated() where !chunk.alwaysKept {
                 // A property also declares what its type's values hold: `User` leads to `password`.

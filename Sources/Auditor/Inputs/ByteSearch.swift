@@ -87,9 +87,7 @@ public enum ByteSearch {
                 if hay[offset] == pin[0], (1..<pin.count).allSatisfy({ hay[offset + $0] == pin[$0] }) {
                     let after = offset + pin.count
                     guard after < hay.count else { return true }
-                    let byte = hay[after]
-                    let continues = byte == 0x5F || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80
-                    if !continues { return true }
+                    if !SwiftTokens.isIdentifierPart(hay[after]) { return true }
                 }
                 offset += 1
             }

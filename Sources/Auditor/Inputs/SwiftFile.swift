@@ -74,20 +74,28 @@ public final class SwiftFile: Sendable {
     /// sharing this file's tokens and secret-named words instead of finding them again.
     func piece(from start: Int, to end: Int) -> SwiftFile {
         let all = tokens
-        var low = 0
-        var high = all.tokens.count
-        while low < high {
-            let middle = (low + high) / 2
-            if all.tokens[middle].start < start { low = middle + 1 } else { high = middle }
+        // Both lists are in source order: find where the declaration starts in each.
+        func firstIndex<Element>(in elements: [Element], startingAtOrAfter offset: Int, _ position: (Element) -> Int) -> Int {
+            var low = 0
+            var high = elements.count
+            while low < high {
+                let middle = (low + high) / 2
+                if position(elements[middle]) < offset { low = middle + 1 } else { high = middle }
+            }
+            return low
         }
         var tokens: [SwiftTokens.Token] = []
-        for var token in all.tokens[low...] {
+        for var token in all.tokens[firstIndex(in: all.tokens, startingAtOrAfter: start, \.start)...] {
             guard token.end <= end else { break }
             token.start -= start
             token.end -= start
             tokens.append(token)
         }
-        let comments = all.comments.filter { $0.lowerBound >= start && $0.upperBound <= end }.map { ($0.lowerBound - start)..<($0.upperBound - start) }
+        var comments: [Range<Int>] = []
+        for comment in all.comments[firstIndex(in: all.comments, startingAtOrAfter: start, \.lowerBound)...] {
+            guard comment.upperBound <= end else { break }
+            comments.append((comment.lowerBound - start)..<(comment.upperBound - start))
+        }
         let utf8 = text.utf8
         let slice = String(text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)])
         return SwiftFile(path: path, text: slice, tokens: SwiftTokens(tokens: tokens, comments: comments), secretNames: secretNamed)

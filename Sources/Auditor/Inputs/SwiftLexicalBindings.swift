@@ -25,9 +25,6 @@ extension SwiftFile {
                 while offset < utf8.count, utf8[offset] == 0x20 || utf8[offset] == 0x09 || (newlines && (utf8[offset] == 0x0A || utf8[offset] == 0x0D)) { offset += 1 }
                 return offset
             }
-            func isIdentifierByte(_ byte: UInt8) -> Bool {
-                byte == 0x5F || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80
-            }
             for (index, token) in tokens.enumerated() where token.kind == .identifier {
                 // The type in `secret: Data = …` is not a name given a value.
                 var before = token.start
@@ -35,10 +32,10 @@ extension SwiftFile {
                 if before > 0, utf8[before - 1] == UInt8(ascii: ":") { continue }
                 var offset = skipBlanks(from: token.end, newlines: true)
                 // `key secret: Data = …`: the parameter's internal name (not `let pins: …`).
-                if offset < utf8.count, isIdentifierByte(utf8[offset]), offset > token.end,
+                if offset < utf8.count, SwiftTokens.isIdentifierPart(utf8[offset]), offset > token.end,
                    !Self.declarationWords.contains(String(decoding: UnsafeBufferPointer(rebasing: utf8[token.start..<token.end]), as: UTF8.self)) {
                     var end = offset
-                    while end < utf8.count, isIdentifierByte(utf8[end]) { end += 1 }
+                    while end < utf8.count, SwiftTokens.isIdentifierPart(utf8[end]) { end += 1 }
                     let after = skipBlanks(from: end, newlines: false)
                     if after < utf8.count, utf8[after] == UInt8(ascii: ":") { offset = after }
                 }

@@ -19,14 +19,10 @@ public struct SwiftLexicalScan: Sendable {
     init(_ text: String, tokens: SwiftTokens) {
         var identifiers: Set<Substring> = []
         var literals: [Substring] = []
-        let utf8 = text.utf8
-        func slice(_ token: SwiftTokens.Token) -> Substring {
-            text[utf8.index(utf8.startIndex, offsetBy: token.start)..<utf8.index(utf8.startIndex, offsetBy: token.end)]
-        }
         for token in tokens.tokens {
             switch token.kind {
-            case .identifier: identifiers.insert(slice(token))
-            case .literal where token.end > token.start: literals.append(slice(token))
+            case .identifier: identifiers.insert(token.text(in: text))
+            case .literal where token.end > token.start: literals.append(token.text(in: text))
             default: break
             }
         }

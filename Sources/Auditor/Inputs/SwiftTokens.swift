@@ -26,6 +26,12 @@ struct SwiftTokens: Sendable {
         var end: Int
         /// The punctuation character, for ``Kind/punctuation``; 0 otherwise.
         var byte: UInt8
+
+        /// The token's text in `text`, the text it was found in.
+        func text(in text: String) -> Substring {
+            let utf8 = text.utf8
+            return text[utf8.index(utf8.startIndex, offsetBy: start)..<utf8.index(utf8.startIndex, offsetBy: end)]
+        }
     }
 
     /// The tokens, in source order.
@@ -158,11 +164,19 @@ struct SwiftTokens: Sendable {
         return (tokens, comments)
     }
 
-    private static func isIdentifierStart(_ byte: UInt8) -> Bool {
+    /// Whether `byte` can begin a Swift identifier (a letter, `_`, or part of a non-ASCII character).
+    static func isIdentifierStart(_ byte: UInt8) -> Bool {
         (byte >= 0x61 && byte <= 0x7A) || (byte >= 0x41 && byte <= 0x5A) || byte == 0x5F || byte >= 0x80
     }
 
-    private static func isIdentifierPart(_ byte: UInt8) -> Bool {
+    /// Whether `byte` can continue a Swift identifier: the byte class every lexical
+    /// pre-check reads names with.
+    static func isIdentifierPart(_ byte: UInt8) -> Bool {
         isIdentifierStart(byte) || (byte >= 0x30 && byte <= 0x39)
+    }
+
+    /// Whether `byte` is white space between tokens: a space, a tab or a line end.
+    static func isBlank(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 }

@@ -35,10 +35,7 @@ extension CryptoHardcodedKey {
     private static func mayBeKeyConstant(from start: Int, in file: SwiftFile) -> Bool {
         let tokens = file.tokens.tokens
         let utf8 = file.text.utf8
-        func word(_ token: SwiftTokens.Token) -> Substring.UTF8View {
-            let text = file.text
-            return text[text.utf8.index(text.utf8.startIndex, offsetBy: token.start)..<text.utf8.index(text.utf8.startIndex, offsetBy: token.end)].utf8
-        }
+        func word(_ token: SwiftTokens.Token) -> Substring.UTF8View { token.text(in: file.text).utf8 }
         func isPunctuation(_ index: Int, _ character: Character) -> Bool {
             index < tokens.count && tokens[index].kind == .punctuation && tokens[index].byte == character.asciiValue
         }
@@ -77,11 +74,10 @@ extension CryptoHardcodedKey {
     /// `text.aesEncrypt(`, `RNEncryptor(` (its key may be a constant declared elsewhere).
     private static func callsWrapper(_ file: SwiftFile) -> Bool {
         let tokens = file.tokens.tokens
-        let utf8 = file.text.utf8
         for (index, token) in tokens.enumerated() where token.kind == .identifier && index + 1 < tokens.count {
             let next = tokens[index + 1]
             guard next.kind == .punctuation, next.byte == UInt8(ascii: "("), next.start == token.end else { continue }
-            let name = String(decoding: utf8.dropFirst(token.start).prefix(token.end - token.start), as: UTF8.self)
+            let name = String(token.text(in: file.text))
             if CryptoWrapperSinks.libraries.contains(name) || CryptoWrapperSinks.namesCipher(name) { return true }
         }
         return false

@@ -23,15 +23,12 @@ struct KeychainSynchronizableSecret: AuditRule {
         guard case .swift(let swift) = file else { return true }
         var code = swift.codeText
         return code.withUTF8 { bytes in
-            func isWordByte(_ byte: UInt8) -> Bool {
-                byte == 0x5F || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80
-            }
             func skipBlanks(_ index: inout Int) {
-                while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x0A || bytes[index] == 0x0D { index += 1 }
+                while index < bytes.count, SwiftTokens.isBlank(bytes[index]) { index += 1 }
             }
             func word(at index: Int) -> Substring {
                 var end = index
-                while end < bytes.count, isWordByte(bytes[end]) { end += 1 }
+                while end < bytes.count, SwiftTokens.isIdentifierPart(bytes[end]) { end += 1 }
                 return Substring(String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self))
             }
             let key = Array("ynchronizable".utf8)
@@ -40,7 +37,7 @@ struct KeychainSynchronizableSecret: AuditRule {
                 defer { start += 1 }
                 guard bytes[start] == key[0], (1..<key.count).allSatisfy({ bytes[start + $0] == key[$0] }) else { continue }
                 var index = start + key.count
-                guard index >= bytes.count || !isWordByte(bytes[index]) else { continue }
+                guard index >= bytes.count || !SwiftTokens.isIdentifierPart(bytes[index]) else { continue }
                 // `as String`, `as! CFString`, then the closing `]` or `)` of a subscript or cast.
                 skipBlanks(&index)
                 while word(at: index) == "as" {

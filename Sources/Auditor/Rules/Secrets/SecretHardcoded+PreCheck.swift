@@ -84,10 +84,8 @@ extension SecretHardcoded {
     static func bindingNames(of literal: Substring, in text: String) -> [String] {
         let utf8 = text.utf8
         func before(_ index: String.Index) -> String.Index? { index > utf8.startIndex ? utf8.index(before: index) : nil }
-        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        func isNameByte(_ byte: UInt8) -> Bool {
-            byte == 0x5F || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80
-        }
+        let isBlank = SwiftTokens.isBlank
+        let isNameByte = SwiftTokens.isIdentifierPart
         // The word ending at `end` (inclusive).
         func word(endingAt end: String.Index) -> Substring {
             var start = end
@@ -135,10 +133,8 @@ extension SecretHardcoded {
     /// string content, or the last name of `Keys.pin` / `.pin`. Read forwards on the bytes.
     private static func keyArgumentName(after literal: Substring, in text: String) -> [String] {
         let utf8 = text.utf8
-        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
-        func isNameByte(_ byte: UInt8) -> Bool {
-            byte == 0x5F || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80
-        }
+        let isBlank = SwiftTokens.isBlank
+        let isNameByte = SwiftTokens.isIdentifierPart
         var cursor = literal.endIndex
         func skip(while condition: (UInt8) -> Bool) {
             while cursor < utf8.endIndex, condition(utf8[cursor]) { cursor = utf8.index(after: cursor) }
@@ -171,16 +167,8 @@ extension SecretHardcoded {
 
     /// The identifier-like words of `window`.
     private static func names(in window: Substring) -> [String] {
-        window.utf8.split { !($0 == 0x5F || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 >= 0x80) }
+        window.utf8.split { !SwiftTokens.isIdentifierPart($0) }
             .map { String(decoding: $0, as: UTF8.self) }
-    }
-
-    /// Whether `literal` is an operand of `==`, `!=` or `===` (through parentheses) whose
-    /// other operand names a credential (`pin == "1234"`, `"…" != passwordField.text`):
-    /// where a literal compared with a credential must be.
-    private static func isOnComparisonLine(_ literal: Substring, in text: String) -> Bool {
-        guard let name = comparedName(of: literal, in: text) else { return false }
-        return SecretNaming.isSecretName(name) && SecretHardcoded.isCredentialName(name)
     }
 
     /// The name on the other side of the `==`/`!=` `literal` is an operand of: the last
@@ -196,8 +184,7 @@ extension SecretHardcoded {
     private static func comparedName(between start: Int, and end: Int, in bytes: UnsafeBufferPointer<UInt8>) -> String? {
         func isQuoteOrBlank(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "#") }
         func isChainByte(_ byte: UInt8) -> Bool {
-            byte == 0x5F || (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || byte >= 0x80
-                || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!")
+            SwiftTokens.isIdentifierPart(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!")
         }
         func name(ofChain chain: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
             let parts = chain.split(separator: UInt8(ascii: ".")).map { String(decoding: $0.filter { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "!") }, as: UTF8.self) }

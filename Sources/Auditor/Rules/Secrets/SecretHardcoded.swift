@@ -563,7 +563,7 @@ struct SecretHardcoded: AuditRule {
         }
         guard key.is(MemberAccessExprSyntax.self) || key.is(DeclReferenceExprSyntax.self) else { return nil }
         let chain = key.trimmedDescription
-        guard chain.utf8.allSatisfy({ $0 == 0x2E || $0 == 0x5F || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) || $0 >= 0x80 }) else { return nil }
+        guard chain.utf8.allSatisfy({ $0 == 0x2E || SwiftTokens.isIdentifierPart($0) }) else { return nil }
         return chain.split(separator: ".").last.map(String.init)
     }
 
