@@ -106,9 +106,15 @@ var targets: [Target] = [
     // messages, error codes.
     .target(name: "DeviceBinding", dependencies: ["DeviceTrustCrypto"]),
 
-    // The server's storage protocol and model, and its embedded SQLite implementation.
+    // The server's storage protocol, model, life-cycle rules and store URL; one target per
+    // engine; the engines an executable links, chosen by URL.
     .target(name: "TrustStore"),
     .target(name: "TrustStoreSQLite", dependencies: ["TrustStore", "CSQLite"]),
+    .target(name: "TrustStoreEngines", dependencies: ["TrustStore", "TrustStoreSQLite"]),
+
+    // Test support, never in a product: the storage conformance suite every engine's
+    // tests run (as swift-nio ships NIOTestUtils).
+    .target(name: "TrustStoreTestSupport", dependencies: ["TrustStore"]),
 
     // HTTP/1.1 over GNU libmicrohttpd: request assembly, body limits, responses.
     .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"]),
@@ -119,7 +125,7 @@ var targets: [Target] = [
     // The server: enrollment, challenges, approvals, PINs, tokens; routes over MicroHTTP.
     .target(
         name: "TrustServer",
-        dependencies: ["DeviceBinding", "TrustStore", "TrustStoreSQLite", "ServerCredentials", "MicroHTTP", "DeviceTrustCrypto", "Attestation", "ASN1DER"]
+        dependencies: ["DeviceBinding", "TrustStore", "ServerCredentials", "MicroHTTP", "DeviceTrustCrypto", "Attestation", "ASN1DER"]
     ),
 
     // The app side: enroll, approve, unlock over URLSession with hardware device keys.
@@ -131,13 +137,13 @@ var targets: [Target] = [
     // `devicetrust demo`: an embedded server and an emulated iPhone, step by step.
     .target(
         name: "DeviceTrustDemo",
-        dependencies: ["TrustServer", "DeviceBindingClient", "DeviceEmulator", "DeviceBinding", "SecureStorage", "DeviceTrustCrypto"]
+        dependencies: ["TrustServer", "TrustStoreEngines", "DeviceBindingClient", "DeviceEmulator", "DeviceBinding", "SecureStorage", "DeviceTrustCrypto"]
     ),
 
     // The one executable: subcommands only parse and wire.
     .executableTarget(
         name: "devicetrust",
-        dependencies: ["TrustServer", "DeviceTrustDemo", "Auditor", "PinningCommands"],
+        dependencies: ["TrustServer", "TrustStoreEngines", "DeviceTrustDemo", "Auditor", "PinningCommands"],
         swiftSettings: swiftSyntaxSettings,
         linkerSettings: swiftSyntaxLinking
     ),
@@ -145,7 +151,7 @@ var targets: [Target] = [
     // `swift run -c release devicetrust-benchmark`: our figures next to `openssl speed`.
     .executableTarget(
         name: "devicetrust-benchmark",
-        dependencies: ["DeviceTrustCrypto", "DeviceBinding", "TrustServer", "MicroHTTP", "Attestation", "EmulatedAttestation"]
+        dependencies: ["DeviceTrustCrypto", "DeviceBinding", "TrustServer", "TrustStoreEngines", "MicroHTTP", "Attestation", "EmulatedAttestation"]
     ),
 
     .testTarget(
@@ -157,7 +163,8 @@ var targets: [Target] = [
         dependencies: ["DeviceEmulator", "SecureStorage", "DeviceTrustCrypto"]
     ),
     .testTarget(name: "DeviceBindingTests", dependencies: ["DeviceBinding", "DeviceTrustCrypto"]),
-    .testTarget(name: "TrustStoreSQLiteTests", dependencies: ["TrustStoreSQLite", "TrustStore"]),
+    .testTarget(name: "TrustStoreTests", dependencies: ["TrustStore"]),
+    .testTarget(name: "TrustStoreSQLiteTests", dependencies: ["TrustStoreSQLite", "TrustStore", "TrustStoreTestSupport"]),
     .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"]),
     .testTarget(
         name: "DeviceBindingClientTests",
@@ -166,7 +173,7 @@ var targets: [Target] = [
     .testTarget(name: "DeviceTrustDemoTests", dependencies: ["DeviceTrustDemo"]),
     .testTarget(
         name: "TrustServerTests",
-        dependencies: ["TrustServer", "DeviceBinding", "TrustStore", "TrustStoreSQLite", "ServerCredentials", "DeviceTrustCrypto", "MicroHTTP", "Attestation", "EmulatedAttestation"]
+        dependencies: ["TrustServer", "DeviceBinding", "TrustStore", "TrustStoreSQLite", "TrustStoreEngines", "ServerCredentials", "DeviceTrustCrypto", "MicroHTTP", "Attestation", "EmulatedAttestation"]
     ),
     .testTarget(name: "ServerCredentialsTests", dependencies: ["ServerCredentials", "DeviceTrustCrypto", "DeviceBinding"]),
     .testTarget(

@@ -1,6 +1,7 @@
 import DeviceBinding
 import Foundation
 import TrustServer
+import TrustStoreEngines
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -30,7 +31,7 @@ public final class EmbeddedServer: Sendable {
             .appendingPathComponent("\(directoryPrefix)-\(UUID().uuidString)", isDirectory: true)
         let configuration = ServerConfiguration(port: 0, dataDirectory: directory.appendingPathComponent("data").path)
         do {
-            prepared = try ServerBootstrap.prepare(configuration)
+            prepared = try ServerBootstrap.prepare(configuration, openStore: TrustStoreEngines.open)
         } catch {
             try? FileManager.default.removeItem(at: directory)
             throw error

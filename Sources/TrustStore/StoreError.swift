@@ -37,6 +37,10 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
         /// An App Attest signature counter did not grow (a replayed or reordered assertion),
         /// or the device has no App Attest record to count against.
         public static let counterNotIncreasing = Code("counterNotIncreasing")
+        /// The database cannot be reached right now: the connection was refused or lost, the
+        /// server is shutting down, or no pooled connection became free in time. Retry later;
+        /// nothing was acknowledged.
+        public static let unavailable = Code("unavailable")
         /// Any other database failure.
         public static let `internal` = Code("internal")
 
@@ -46,8 +50,9 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// What kind of failure happened.
     public let code: Code
-    /// The engine's result code (for SQLite, the extended result code), when the failure came from the engine.
-    public let engineCode: Int32?
+    /// The engine's own code for the failure (SQLite's extended result code, PostgreSQL's
+    /// SQLSTATE), when the failure came from the engine.
+    public let engineCode: EngineCode?
     /// A short explanation without values, saying what to do where that helps.
     public let reason: String
     /// Where the error was created.
@@ -59,7 +64,7 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public init(
         _ code: Code,
         reason: String,
-        engineCode: Int32? = nil,
+        engineCode: EngineCode? = nil,
         file: String = #fileID,
         line: Int = #line
     ) {
@@ -72,7 +77,7 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         var text = "StoreError.\(code): \(reason)"
-        if let engineCode { text += " (engine code \(engineCode))" }
+        if let engineCode { text += " (\(engineCode))" }
         return text
     }
 
@@ -93,4 +98,34 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     public static let duplicate = StoreError(.duplicate, reason: "duplicate")
     /// An error with code ``Code/invalidArgument``, for matching.
     public static let invalidArgument = StoreError(.invalidArgument, reason: "invalid argument")
+    /// An error with code ``Code/unavailable``, for matching.
+    public static let unavailable = StoreError(.unavailable, reason: "database unavailable")
+}
+
+/// A database engine's own code for a failure, engine-neutral: SQLite's extended result
+/// code (a number) or PostgreSQL's SQLSTATE (five characters), kept as the engine wrote it.
+public struct EngineCode: Hashable, Sendable, CustomStringConvertible {
+    /// Which engine: `sqlite` or `postgresql`.
+    public let engine: String
+    /// The code as the engine writes it, for example `1555` or `23505`.
+    public let value: String
+
+    /// A code from `engine`.
+    public init(engine: String, value: String) {
+        self.engine = engine
+        self.value = value
+    }
+
+    /// SQLite's extended result code, for example 1555 (`SQLITE_CONSTRAINT_PRIMARYKEY`).
+    public static func sqlite(_ extendedResultCode: Int32) -> EngineCode {
+        EngineCode(engine: "sqlite", value: String(extendedResultCode))
+    }
+
+    /// PostgreSQL's five-character SQLSTATE, for example `23505` (unique violation).
+    public static func sqlstate(_ state: String) -> EngineCode {
+        EngineCode(engine: "postgresql", value: state)
+    }
+
+    /// `SQLite 1555` or `SQLSTATE 23505`.
+    public var description: String { engine == "postgresql" ? "SQLSTATE \(value)" : "SQLite \(value)" }
 }

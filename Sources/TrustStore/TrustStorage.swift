@@ -2,8 +2,14 @@ import Foundation
 
 /// The server's storage: enrollments, devices, their keys, challenges and PIN counters.
 ///
-/// Implemented over SQLite (`SQLiteTrustStore`) and later PostgreSQL; every
-/// implementation passes ``TrustStoreConformance``.
+/// Implemented over SQLite (`TrustStoreSQLite`) and PostgreSQL (`TrustStorePostgres`);
+/// both pass the same conformance suite (the `TrustStoreTestSupport` test target).
+///
+/// ## Rules
+/// The life-cycle rules are stated once, in this module, and every engine only maps its
+/// rows to them: ``ConsumptionRule`` (consumed once, then `alreadyConsumed`; `expired`;
+/// `notFound`) and ``DeviceRules`` (revoked devices refuse changes; the PIN failure that
+/// reaches the limit revokes in the same transaction; App Attest counters only grow).
 ///
 /// ## Threading
 /// Conforming types are safe to call from several threads at once. Every operation is
@@ -132,7 +138,16 @@ public protocol TrustStorage: Sendable {
     /// The device's attestation record for `kind`, or `nil`.
     func keyAttestation(deviceId: String, kind: KeyKind) throws(StoreError) -> KeyAttestation?
 
-    // MARK: Housekeeping
+    // MARK: Housekeeping and life cycle
+
+    /// Asks the database for a trivial answer (readiness): returns when it answers, throws
+    /// ``StoreError/Code/unavailable`` (or ``StoreError/Code/closed``) when it cannot be
+    /// reached. Bounded in time like every other call.
+    func checkAvailability() throws(StoreError)
+
+    /// Closes the store's connections. Later calls throw ``StoreError/Code/closed``.
+    /// Idempotent; calls already running finish first.
+    func close()
 
     /// Deletes challenges and enrollments whose `expiresAt` is before `cutoff`, consumed or
     /// not (devices do not depend on them). Returns how many rows were deleted.

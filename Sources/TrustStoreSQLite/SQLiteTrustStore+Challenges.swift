@@ -43,28 +43,18 @@ extension SQLiteTrustStore {
                 .execute([.text(challenge.deviceId), .integer(Int64(appAttestCounter))], during: "raising the App Attest counter")
             return (challenge, connection.changes == 1)
         }
-        guard counterGrew else {
-            throw StoreError(.counterNotIncreasing, reason: "the App Attest counter did not grow; the challenge is consumed")
-        }
+        guard counterGrew else { throw DeviceRules.counterNotIncreasing }
         return challenge
     }
 
     /// Must run inside a `BEGIN IMMEDIATE` transaction.
     static func consumeChallenge(id: String, now: Date, _ connection: SQLiteConnection) throws(StoreError) -> Challenge {
-        guard var challenge = try Self.fetchChallenge(id: id, connection) else {
-            throw StoreError(.notFound, reason: "no challenge with this identifier")
-        }
-        guard challenge.consumedAt == nil else {
-            throw StoreError(.alreadyConsumed, reason: "the challenge was already answered; request a new one")
-        }
-        guard now < challenge.expiresAt else {
-            throw StoreError(.expired, reason: "the challenge expired; request a new one")
-        }
+        let stored = try Self.fetchChallenge(id: id, connection)
+        try ConsumptionRule.check(.challenge, consumedAt: stored?.consumedAt, expiresAt: stored?.expiresAt, now: now)
+        guard var challenge = stored else { throw ConsumptionRule.notFound(.challenge) }
         try connection.statement("UPDATE challenges SET consumed_at = ?2 WHERE id = ?1 AND consumed_at IS NULL")
             .execute([.text(id), .time(now)], during: "consuming a challenge")
-        guard connection.changes == 1 else {
-            throw StoreError(.alreadyConsumed, reason: "the challenge was already answered; request a new one")
-        }
+        guard connection.changes == 1 else { throw ConsumptionRule.alreadyConsumed(.challenge) }
         challenge.consumedAt = now
         return challenge
     }

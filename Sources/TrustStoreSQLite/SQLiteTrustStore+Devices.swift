@@ -68,9 +68,7 @@ extension SQLiteTrustStore {
     /// Durable (FULL).
     public func revokeDevice(id: String, now: Date) throws(StoreError) {
         try writeTransaction("revoking a device") { connection throws(StoreError) in
-            guard try Self.fetchDevice(id: id, connection) != nil else {
-                throw StoreError(.notFound, reason: "no device with this identifier")
-            }
+            guard try Self.fetchDevice(id: id, connection) != nil else { throw DeviceRules.deviceNotFound }
             try connection.statement("UPDATE devices SET revoked_at = ?2 WHERE id = ?1 AND revoked_at IS NULL")
                 .execute([.text(id), .time(now)], during: "revoking a device")
         }
@@ -92,14 +90,14 @@ extension SQLiteTrustStore {
 
     /// Durable (FULL); the count and the revocation commit together.
     public func recordPINFailure(deviceId: String, limit: Int, now: Date) throws(StoreError) -> PINFailureOutcome {
-        guard limit >= 1 else { throw StoreError(.invalidArgument, reason: "the PIN attempt limit must be at least 1") }
+        try DeviceRules.validatePINLimit(limit)
         return try writeTransaction("recording a PIN failure") { connection throws(StoreError) in
             let device = try Self.requireActiveDevice(id: deviceId, connection)
-            let count = device.failedPinAttempts + 1
-            let revokes = count >= limit
+            let outcome = DeviceRules.pinFailureOutcome(failures: device.failedPinAttempts + 1, limit: limit)
             try connection.statement("UPDATE devices SET failed_pin_attempts = ?2, revoked_at = ?3 WHERE id = ?1")
-                .execute([.text(deviceId), .integer(Int64(count)), revokes ? .time(now) : .null], during: "recording a PIN failure")
-            return PINFailureOutcome(failedAttempts: count, revokedDevice: revokes)
+                .execute([.text(deviceId), .integer(Int64(outcome.failedAttempts)), outcome.revokedDevice ? .time(now) : .null],
+                         during: "recording a PIN failure")
+            return outcome
         }
     }
 
@@ -133,13 +131,7 @@ extension SQLiteTrustStore {
     }
 
     static func requireActiveDevice(id: String, _ connection: SQLiteConnection) throws(StoreError) -> Device {
-        guard let device = try fetchDevice(id: id, connection) else {
-            throw StoreError(.notFound, reason: "no device with this identifier")
-        }
-        guard !device.isRevoked else {
-            throw StoreError(.deviceRevoked, reason: "the device is revoked; enroll it again")
-        }
-        return device
+        try DeviceRules.requireActive(try fetchDevice(id: id, connection))
     }
 
     static func insertKey(deviceId: String, kind: KeyKind, publicKey: Data, now: Date, _ connection: SQLiteConnection) throws(StoreError) {

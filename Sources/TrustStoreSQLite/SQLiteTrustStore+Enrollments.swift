@@ -72,20 +72,12 @@ extension SQLiteTrustStore {
 
     /// Must run inside a `BEGIN IMMEDIATE` transaction.
     static func consumeEnrollment(id: String, now: Date, _ connection: SQLiteConnection) throws(StoreError) -> Enrollment {
-        guard var enrollment = try fetchEnrollment(id: id, connection) else {
-            throw StoreError(.notFound, reason: "no enrollment with this identifier")
-        }
-        guard enrollment.consumedAt == nil else {
-            throw StoreError(.alreadyConsumed, reason: "the enrollment was already used; create a new one")
-        }
-        guard now < enrollment.expiresAt else {
-            throw StoreError(.expired, reason: "the enrollment expired; create a new one")
-        }
+        let stored = try fetchEnrollment(id: id, connection)
+        try ConsumptionRule.check(.enrollment, consumedAt: stored?.consumedAt, expiresAt: stored?.expiresAt, now: now)
+        guard var enrollment = stored else { throw ConsumptionRule.notFound(.enrollment) }
         try connection.statement("UPDATE enrollments SET consumed_at = ?2 WHERE id = ?1 AND consumed_at IS NULL")
             .execute([.text(id), .time(now)], during: "consuming an enrollment")
-        guard connection.changes == 1 else {
-            throw StoreError(.alreadyConsumed, reason: "the enrollment was already used; create a new one")
-        }
+        guard connection.changes == 1 else { throw ConsumptionRule.alreadyConsumed(.enrollment) }
         enrollment.consumedAt = now
         return enrollment
     }

@@ -57,13 +57,19 @@ public final class SQLiteTrustStore: TrustStorage, @unchecked Sendable {
 
     /// Opens the database named by a `sqlite:PATH` URL, as given to `--database`.
     ///
-    /// Throws ``StoreError/Code/invalidArgument`` for any other scheme or an empty path.
+    /// Throws ``StoreError/Code/invalidArgument`` for any other URL (parsed by `StoreURL`).
     public convenience init(databaseURL: String, options: Options = Options()) throws(StoreError) {
-        let scheme = "sqlite:"
-        guard databaseURL.hasPrefix(scheme), databaseURL.count > scheme.count else {
-            throw StoreError(.invalidArgument, reason: "the database URL must look like sqlite:PATH, for example sqlite:./devicetrust-data/devicetrust.sqlite")
+        try self.init(url: try StoreURL(parsing: databaseURL), options: options)
+    }
+
+    /// Opens the database a ``StoreURL`` of engine `sqlite` names.
+    ///
+    /// Throws ``StoreError/Code/invalidArgument`` for another engine.
+    public convenience init(url: StoreURL, options: Options = Options()) throws(StoreError) {
+        guard let path = url.sqlitePath else {
+            throw StoreError(.invalidArgument, reason: "the SQLite store needs a sqlite:PATH URL, not \(url.engine.rawValue)")
         }
-        try self.init(path: String(databaseURL.dropFirst(scheme.count)), options: options)
+        try self.init(path: path, options: options)
     }
 
     /// Opens (creating with mode 0600 if needed) the database file at `path` and migrates it.
@@ -108,6 +114,13 @@ public final class SQLiteTrustStore: TrustStorage, @unchecked Sendable {
         connection?.close()
         connection = nil
         walSync.close()
+    }
+
+    /// Succeeds while the store is open: the file is local, so there is nothing to reach.
+    public func checkAvailability() throws(StoreError) {
+        try read { connection throws(StoreError) in
+            _ = try connection.statement("SELECT 1").query(during: "checking the database") { row throws(StoreError) in row.integer(0) }
+        }
     }
 
     // MARK: Transactions

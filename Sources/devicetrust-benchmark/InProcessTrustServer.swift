@@ -3,6 +3,7 @@ import DeviceTrustCrypto
 import Foundation
 import MicroHTTP
 import TrustServer
+import TrustStoreEngines
 
 /// A DeviceTrust server in this process, as `devicetrust serve` would run it, on
 /// 127.0.0.1 (any free port) over a fresh data directory under the temporary folder,
@@ -30,7 +31,7 @@ final class InProcessTrustServer {
         configuration.perAddressRateLimit = Self.benchmarkRateLimit
         configuration.service.perDeviceRateLimit = Self.benchmarkRateLimit
         do {
-            prepared = try ServerBootstrap.prepare(configuration)
+            prepared = try ServerBootstrap.prepare(configuration, openStore: TrustStoreEngines.open)
         } catch {
             try? FileManager.default.removeItem(at: root)
             throw Failure(description: "cannot prepare the data directory: \(error)")

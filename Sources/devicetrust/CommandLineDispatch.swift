@@ -2,6 +2,7 @@ import Auditor
 import DeviceTrustDemo
 import PinningCommands
 import TrustServer
+import TrustStoreEngines
 
 /// Chooses the subcommand: `demo` runs ``DeviceTrustDemo``, `audit` runs the ``Auditor``,
 /// `pin` runs the pinning commands;
@@ -13,7 +14,7 @@ enum CommandLineDispatch {
         case "demo": DeviceTrustDemo.runCommand(Array(arguments.dropFirst(2)))
         case "audit": AuditCommand.run(Array(arguments.dropFirst(2)))
         case "pin": PinCommand.run(Array(arguments.dropFirst(2)))
-        default: DeviceTrustCommandLine.run(arguments)
+        default: DeviceTrustCommandLine.run(arguments, openStore: TrustStoreEngines.open)
         }
     }
 }

@@ -4,6 +4,7 @@ import Foundation
 import MicroHTTP
 import ServerCredentials
 import Testing
+import TrustStoreEngines
 @testable import TrustServer
 
 /// A real server on 127.0.0.1, port 0, prepared by ``ServerBootstrap`` in a temporary folder.
@@ -17,7 +18,7 @@ final class RunningServer: @unchecked Sendable {
     init(perAddressRateLimit: RateLimit = .defaultPerAddress) throws {
         directory = try TemporaryDirectory()
         let configuration = ServerConfiguration(port: 0, dataDirectory: directory.path("data/nested"))
-        prepared = try ServerBootstrap.prepare(configuration)
+        prepared = try ServerBootstrap.prepare(configuration, openStore: TrustStoreEngines.open)
         server = DeviceTrustServer(service: prepared.service, adminKey: prepared.adminKey, perAddressRateLimit: perAddressRateLimit)
         port = try server.start(port: 0, threads: 4)
         adminKey = try String(contentsOf: prepared.adminKeyFile, encoding: .utf8)
@@ -122,6 +123,9 @@ struct HTTPEndToEndTests {
         #expect(try running.send("DELETE", "/v1/devices/some-device", String?.none, admin: true).problemCode == "not_found")
         #expect(try running.send("POST", "/v1/enrollments", request, admin: true).status == 201)
         #expect(try running.send("GET", "/healthz", String?.none).status == 200)
+        let ready = try running.send("GET", "/readyz", String?.none)
+        #expect(ready.status == 200)
+        #expect(String(decoding: ready.body, as: UTF8.self) == #"{"status":"ready"}"#)
     }
 
     @Test("oversized bodies get 413, malformed ones 400, unknown routes 404; metrics count them")

@@ -3,6 +3,7 @@ import DeviceBinding
 import Foundation
 import MicroHTTP
 import Testing
+import TrustStoreEngines
 @testable import TrustServer
 
 @Suite("devicetrust serve attestation options")
@@ -100,7 +101,7 @@ struct ServeAttestationOptionsTests {
             "--android-package", AttestationLab.packageName, "--android-cert-digest", Self.digest,
             "--android-attestation", "required", "--android-root", directory.path("google.pem"),
         ])
-        let prepared = try ServerBootstrap.prepare(command.configuration)
+        let prepared = try ServerBootstrap.prepare(command.configuration, openStore: TrustStoreEngines.open)
         defer { prepared.store.close() }
         let server = DeviceTrustServer(service: prepared.service, adminKey: prepared.adminKey)
         let port = try server.start(port: 0, threads: 2)

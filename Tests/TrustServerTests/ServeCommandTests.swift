@@ -1,12 +1,13 @@
 import Foundation
 import Testing
+import TrustStoreEngines
 @testable import TrustServer
 
 @Suite("devicetrust serve options")
 struct ServeCommandTests {
     @Test("no options give the contract's defaults")
     func defaults() throws {
-        let configuration = try ServeCommand.parse([]).configuration
+        let configuration = try ServeCommand.parse([], environment: [:]).configuration
         #expect(configuration.port == 8080)
         #expect(configuration.host == "127.0.0.1")
         #expect(configuration.dataDirectory == "./devicetrust-data")
@@ -22,7 +23,7 @@ struct ServeCommandTests {
         let configuration = try ServeCommand.parse([
             "--port", "9000", "--host=0.0.0.0", "--data-dir", "/tmp/dt", "--database=sqlite:/tmp/x.sqlite",
             "--challenge-ttl", "30", "--token-issuer", "https://id.example", "--token-audience=bank",
-        ]).configuration
+        ], environment: [:]).configuration
         #expect(configuration.port == 9000)
         #expect(configuration.host == "0.0.0.0")
         #expect(configuration.dataDirectory == "/tmp/dt")
@@ -35,13 +36,13 @@ struct ServeCommandTests {
     @Test("bad command lines are usage errors naming the option", arguments: [
         (["--port", "70000"], "--port"), (["--port", "-1"], "--port"), (["--host", "localhost"], "--host"),
         (["--challenge-ttl", "0"], "--challenge-ttl"), (["--challenge-ttl", "2m"], "--challenge-ttl"),
-        (["--database", "postgres://db"], "--database"), (["--token-issuer="], "--token-issuer"),
+        (["--database", "mysql://db"], "--database"), (["--database", "sqlite:"], "--database"), (["--token-issuer="], "--token-issuer"),
         (["--port"], "--port"), (["--port", "1", "--port", "2"], "--port"), (["--verbose"], "--verbose"),
         (["serve"], "serve"),
     ])
     func usageErrors(arguments: [String], option: String) {
         do {
-            _ = try ServeCommand.parse(arguments)
+            _ = try ServeCommand.parse(arguments, environment: [:])
             Issue.record("expected a usage error for \(arguments)")
         } catch {
             #expect(error.message.contains(option))
@@ -50,8 +51,34 @@ struct ServeCommandTests {
 
     @Test("the command line exits 2 on usage errors and 0 for help")
     func exitStatuses() {
-        #expect(DeviceTrustCommandLine.run(["devicetrust"]) == 2)
-        #expect(DeviceTrustCommandLine.run(["devicetrust", "launch"]) == 2)
-        #expect(DeviceTrustCommandLine.run(["devicetrust", "serve", "--port", "x"]) == 2)
+        #expect(DeviceTrustCommandLine.run(["devicetrust"], openStore: TrustStoreEngines.open) == 2)
+        #expect(DeviceTrustCommandLine.run(["devicetrust", "launch"], openStore: TrustStoreEngines.open) == 2)
+        #expect(DeviceTrustCommandLine.run(["devicetrust", "serve", "--port", "x"], openStore: TrustStoreEngines.open) == 2)
+    }
+
+    @Test("DEVICETRUST_DATABASE_URL gives the database when --database is absent; --database wins")
+    func databaseFromEnvironment() throws {
+        let environment = ["DEVICETRUST_DATABASE_URL": "postgres://dt:s3cret@127.0.0.1:5432/devicetrust"]
+        let fromEnvironment = try ServeCommand.parse([], environment: environment).configuration
+        #expect(fromEnvironment.resolvedDatabaseURL == "postgres://dt:s3cret@127.0.0.1:5432/devicetrust")
+        let fromOption = try ServeCommand.parse(["--database", "postgresql://db/app?sslmode=require"], environment: environment).configuration
+        #expect(fromOption.resolvedDatabaseURL == "postgresql://db/app?sslmode=require")
+        #expect(try ServeCommand.parse([], environment: ["DEVICETRUST_DATABASE_URL": ""]).configuration.databaseURL == nil)
+    }
+
+    @Test("a bad database URL is a usage error naming its source, never its password")
+    func badDatabaseURL() {
+        for (arguments, environment, source) in [
+            (["--database", "mysql://dt:s3cret@db/app"], [:], "--database"),
+            ([], ["DEVICETRUST_DATABASE_URL": "mysql://dt:s3cret@db/app"], "DEVICETRUST_DATABASE_URL"),
+        ] as [([String], [String: String], String)] {
+            do {
+                _ = try ServeCommand.parse(arguments, environment: environment)
+                Issue.record("accepted \(source)")
+            } catch {
+                #expect(error.message.contains(source))
+                #expect(!error.message.contains("s3cret"))
+            }
+        }
     }
 }

@@ -1,6 +1,7 @@
 import DeviceBinding
 import Foundation
 import Testing
+import TrustStoreEngines
 @testable import TrustServer
 
 @Suite("Server bootstrap")
@@ -14,7 +15,7 @@ struct ServerBootstrapTests {
         let directory = try TemporaryDirectory()
         let data = directory.path("one/two/data")
         let configuration = ServerConfiguration(port: 0, dataDirectory: data)
-        let first = try ServerBootstrap.prepare(configuration)
+        let first = try ServerBootstrap.prepare(configuration, openStore: TrustStoreEngines.open)
         first.store.close()
         for folder in ["one", "one/two", "one/two/data"] {
             #expect(try mode(directory.path(folder)) == 0o700)
@@ -29,7 +30,7 @@ struct ServerBootstrapTests {
         #expect(first.adminKey.authorizes("Bearer \(keyText)"))
         #expect(!"\(first.adminKey)".contains(keyText))
 
-        let second = try ServerBootstrap.prepare(configuration)
+        let second = try ServerBootstrap.prepare(configuration, openStore: TrustStoreEngines.open)
         defer { second.store.close() }
         #expect(second.adminKey.authorizes("Bearer \(keyText)"))
         #expect(second.service.jwks() == first.service.jwks())
@@ -38,16 +39,51 @@ struct ServerBootstrapTests {
     @Test("an admin key file readable by others is refused")
     func refusesWideKeyFile() throws {
         let directory = try TemporaryDirectory()
-        let keyPath = directory.path("admin-api-key")
-        _ = FileManager.default.createFile(atPath: keyPath, contents: Data(Base64URL.encode(Data(count: 32)).utf8), attributes: [.posixPermissions: 0o644])
-        #expect(throws: BootstrapError.self) { try ServerBootstrap.prepare(ServerConfiguration(dataDirectory: directory.url.path)).store.close() }
+        let configuration = ServerConfiguration(dataDirectory: directory.url.path)
+        try ServerBootstrap.prepare(configuration, openStore: TrustStoreEngines.open).store.close()
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: configuration.adminKeyURL.path)
+        #expect(throws: BootstrapError.self) { try ServerBootstrap.prepare(configuration, openStore: TrustStoreEngines.open).store.close() }
+    }
+
+    @Test("secrets are created only in a new data directory: one holding some but not all is refused", arguments: [
+        "token-signing-key.pem", "pin-pepper.bin", "admin-api-key",
+    ])
+    func refusesPartialSecrets(_ missing: String) throws {
+        let directory = try TemporaryDirectory()
+        let configuration = ServerConfiguration(dataDirectory: directory.url.path)
+        try ServerBootstrap.prepare(configuration, openStore: TrustStoreEngines.open).store.close()
+        try FileManager.default.removeItem(atPath: directory.path(missing))
+        do {
+            try ServerBootstrap.prepare(configuration, openStore: TrustStoreEngines.open).store.close()
+            Issue.record("a data directory without \(missing) was completed")
+        } catch {
+            #expect(error.reason.contains(missing))
+            #expect(error.reason.contains("copy the whole data directory"))
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.path(missing)))
+    }
+
+    @Test("a copied data directory gives the same signing key, admin key and pepper")
+    func copiedDataDirectory() throws {
+        let directory = try TemporaryDirectory()
+        let first = ServerConfiguration(dataDirectory: directory.path("node-1"), databaseURL: "sqlite:\(directory.path("shared.sqlite"))")
+        let original = try ServerBootstrap.prepare(first, openStore: TrustStoreEngines.open)
+        original.store.close()
+        try FileManager.default.copyItem(atPath: directory.path("node-1"), toPath: directory.path("node-2"))
+        var second = first
+        second.dataDirectory = directory.path("node-2")
+        let copy = try ServerBootstrap.prepare(second, openStore: TrustStoreEngines.open)
+        defer { copy.store.close() }
+        #expect(copy.service.jwks() == original.service.jwks())
+        let keyText = try String(contentsOf: original.adminKeyFile, encoding: .utf8)
+        #expect(copy.adminKey.authorizes("Bearer \(keyText)"))
     }
 
     @Test("--database puts the database elsewhere")
     func customDatabase() throws {
         let directory = try TemporaryDirectory()
         let configuration = ServerConfiguration(dataDirectory: directory.path("data"), databaseURL: "sqlite:\(directory.path("elsewhere.sqlite"))")
-        let prepared = try ServerBootstrap.prepare(configuration)
+        let prepared = try ServerBootstrap.prepare(configuration, openStore: TrustStoreEngines.open)
         prepared.store.close()
         #expect(FileManager.default.fileExists(atPath: directory.path("elsewhere.sqlite")))
         #expect(!FileManager.default.fileExists(atPath: directory.path("data/devicetrust.sqlite")))

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TrustStore
 import TrustStoreSQLite
+import TrustStoreTestSupport
 
 /// A SQLite database file that the conformance suite opens stores on.
 struct SQLiteConformanceDatabase: TrustStoreConformanceDatabase {

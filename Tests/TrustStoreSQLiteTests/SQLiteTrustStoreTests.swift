@@ -140,7 +140,7 @@ struct SQLiteTrustStoreTests {
             Issue.record("duplicate accepted")
         } catch {
             #expect(error.code == .duplicate)
-            #expect(error.engineCode == 1555)  // SQLITE_CONSTRAINT_PRIMARYKEY
+            #expect(error.engineCode == .sqlite(1555))  // SQLITE_CONSTRAINT_PRIMARYKEY
             #expect(!error.description.contains("SECRET"))
         }
     }

@@ -2,7 +2,6 @@ import DeviceTrustCrypto
 import Foundation
 import ServerCredentials
 import TrustStore
-import TrustStoreSQLite
 
 /// What ``ServerBootstrap/prepare(_:log:)`` made ready: the service, its admin key and
 /// where that key is kept.
@@ -14,16 +13,23 @@ public struct PreparedServer: Sendable {
     /// The file holding the admin key (print this path, never the key).
     public let adminKeyFile: URL
     /// The opened store; close it after the server stops.
-    public let store: SQLiteTrustStore
+    public let store: any TrustStorage
 }
 
-/// Prepares a data directory: creates it (any missing folder, mode 0700), opens or creates
-/// the SQLite database, and loads or creates the token signing key, the PIN pepper and the
-/// admin API key, each file mode 0600. Running it again reuses everything.
+/// Prepares a data directory: creates it (any missing folder, mode 0700), loads or creates
+/// the token signing key, the PIN pepper and the admin API key (each file mode 0600), and
+/// opens the database with the engine the caller links. Running it again reuses everything.
+///
+/// Several nodes act as one service when they share the database and copies of the same
+/// data directory, so the secrets are created only in a new data directory (none of the
+/// three files there); a directory holding some but not all of them is refused instead of
+/// being completed with a secret no other node has.
 public enum ServerBootstrap {
-    /// Prepares everything `configuration` names.
-    /// - Throws: ``BootstrapError`` naming the path and the fix.
-    public static func prepare(_ configuration: ServerConfiguration, log: ServiceLog = .discard) throws(BootstrapError) -> PreparedServer {
+    /// Prepares everything `configuration` names, opening the store with `openStore`.
+    /// - Throws: ``BootstrapError`` naming the path and the fix; never a password.
+    public static func prepare(
+        _ configuration: ServerConfiguration, log: ServiceLog = .discard, openStore: TrustStoreOpener
+    ) throws(BootstrapError) -> PreparedServer {
         do {
             try configuration.service.validate()
         } catch {
@@ -35,7 +41,14 @@ public enum ServerBootstrap {
         } catch {
             throw BootstrapError(error.reason)
         }
+        let url: StoreURL
+        do {
+            url = try StoreURL(parsing: configuration.resolvedDatabaseURL)
+        } catch {
+            throw BootstrapError("the database URL is not usable: \(error.reason)")
+        }
         try OwnerOnlyFiles.createDirectories(configuration.dataDirectoryURL.path)
+        try requireAllSecretsOrNone(configuration)
         let signingKey: P256.Signing.PrivateKey
         let pepper: SymmetricKey
         do {
@@ -45,11 +58,11 @@ public enum ServerBootstrap {
             throw BootstrapError(error.description)
         }
         let adminKey = try AdminKeyFile.loadOrCreate(at: configuration.adminKeyURL)
-        let store: SQLiteTrustStore
+        let store: any TrustStorage
         do {
-            store = try SQLiteTrustStore(databaseURL: configuration.resolvedDatabaseURL)
+            store = try openStore(url)
         } catch {
-            throw BootstrapError("cannot open the database \(configuration.resolvedDatabaseURL): \(error)")
+            throw BootstrapError("cannot open the database \(url.redacted): \(error)")
         }
         do {
             let service = try DeviceTrustService(
@@ -59,6 +72,18 @@ public enum ServerBootstrap {
         } catch {
             store.close()
             throw BootstrapError("cannot start the service: \(error)")
+        }
+    }
+
+    /// Refuses a data directory holding some of the secrets but not all: creating the
+    /// missing one would give this node a key no other node has.
+    private static func requireAllSecretsOrNone(_ configuration: ServerConfiguration) throws(BootstrapError) {
+        let files = [configuration.signingKeyURL, configuration.pepperURL, configuration.adminKeyURL]
+        let missing = files.filter { !FileManager.default.fileExists(atPath: $0.path) }
+        guard missing.isEmpty || missing.count == files.count else {
+            let names = missing.map(\.lastPathComponent).joined(separator: ", ")
+            throw BootstrapError(
+                "\(configuration.dataDirectoryURL.path) lacks \(names) but holds the other secrets; copy the whole data directory from another node (or start from an empty one for a new service)")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TrustStore
 
 /// The `devicetrust` executable's behaviour, so that `main.swift` is one call.
 public enum DeviceTrustCommandLine {
@@ -13,7 +14,8 @@ public enum DeviceTrustCommandLine {
 
     /// Runs the command line `arguments` (with the program name first) and returns the
     /// exit status: 0 after a clean stop, 1 when the server cannot start, 2 for a usage error.
-    public static func run(_ arguments: [String]) -> Int32 {
+    /// `openStore` opens the database (the executable chooses the engines it links).
+    public static func run(_ arguments: [String], openStore: TrustStoreOpener) -> Int32 {
         let rest = Array(arguments.dropFirst())
         switch rest.first {
         case "serve":
@@ -23,7 +25,7 @@ public enum DeviceTrustCommandLine {
                 return 0
             }
             do {
-                return serve(try ServeCommand.parse(options))
+                return serve(try ServeCommand.parse(options), openStore: openStore)
             } catch {
                 writeError("devicetrust serve: \(error.message)\n\(ServeCommand.usage)\n")
                 return 2
@@ -41,12 +43,12 @@ public enum DeviceTrustCommandLine {
     }
 
     /// Bootstraps, starts, announces the admin key file, and serves until SIGINT/SIGTERM.
-    static func serve(_ command: ServeCommand) -> Int32 {
+    static func serve(_ command: ServeCommand, openStore: TrustStoreOpener) -> Int32 {
         let configuration = command.configuration
         let log = ServiceLog { line in writeError("devicetrust: \(line)\n") }
         let prepared: PreparedServer
         do {
-            prepared = try ServerBootstrap.prepare(configuration, log: log)
+            prepared = try ServerBootstrap.prepare(configuration, log: log, openStore: openStore)
         } catch {
             writeError("devicetrust serve: \(error.reason)\n")
             return 1

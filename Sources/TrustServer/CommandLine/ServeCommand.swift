@@ -1,4 +1,5 @@
 import Foundation
+import TrustStore
 
 /// `devicetrust serve`: its options, parsed and validated into a ``ServerConfiguration``.
 ///
@@ -9,7 +10,7 @@ public struct ServeCommand: Sendable, Hashable {
     /// The usage line.
     public static let usage = """
         usage: devicetrust serve [--port 8080] [--host 127.0.0.1] [--data-dir ./devicetrust-data] \
-        [--database sqlite:PATH] [--challenge-ttl SECONDS] [--token-issuer S] [--token-audience S] \
+        [--database sqlite:PATH|postgres://...] [--challenge-ttl SECONDS] [--token-issuer S] [--token-audience S] \
         [--rate-limit-per-address N] [--rate-limit-per-device N] \
         [--app-id TEAMID.bundle]... [--app-attest off|optional|required] \
         [--app-attest-environment production|development] [--app-attest-root FILE] \
@@ -21,14 +22,19 @@ public struct ServeCommand: Sendable, Hashable {
     public static let help = """
         \(usage)
 
-        Starts the DeviceTrust server. Creates the data directory (mode 0700) with the SQLite
-        database, the token signing key, the PIN pepper and the admin API key (files mode 0600),
+        Starts the DeviceTrust server. Creates the data directory (mode 0700) with the token
+        signing key, the PIN pepper and the admin API key (files mode 0600) and, by default, the
+        SQLite database,
         prints the admin key file's path, and serves until SIGINT or SIGTERM.
 
           --port N               TCP port, 0 to 65535 (default 8080)
           --host ADDRESS         numeric IPv4 address to bind (default 127.0.0.1)
           --data-dir PATH        folder for the database and secrets (default ./devicetrust-data)
-          --database sqlite:PATH the SQLite database (default sqlite:<data-dir>/devicetrust.sqlite)
+          --database URL         sqlite:PATH (default sqlite:<data-dir>/devicetrust.sqlite) or
+                                 postgres://USER[:PASSWORD]@HOST[:PORT]/DBNAME[?PARAMS] (libpq URI;
+                                 postgresql:// too); DEVICETRUST_DATABASE_URL when not given.
+                                 Several nodes on one PostgreSQL with copies of one data directory
+                                 act as one service.
           --challenge-ttl N      seconds an enrollment or challenge stays valid, 1 to 86400 (default 120)
           --token-issuer S       the tokens' iss claim (default devicetrust)
           --token-audience S     the tokens' aud claim (default devicetrust)
@@ -56,10 +62,16 @@ public struct ServeCommand: Sendable, Hashable {
         self.configuration = configuration
     }
 
-    /// Parses the arguments that follow `serve`.
+    /// The environment variable that gives the database URL when `--database` is absent.
+    public static let databaseURLVariable = "DEVICETRUST_DATABASE_URL"
+
+    /// Parses the arguments that follow `serve`; `environment` supplies
+    /// ``databaseURLVariable`` when `--database` is absent.
     /// - Throws: ``UsageError`` for an unknown or repeated option, a missing value or a
-    ///   value out of range, naming the option.
-    public static func parse(_ arguments: [String]) throws(UsageError) -> ServeCommand {
+    ///   value out of range, naming the option (and never a database password).
+    public static func parse(
+        _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws(UsageError) -> ServeCommand {
         var values: [String: String] = [:]
         var repeated: [String: [String]] = [:]
         var index = arguments.startIndex
@@ -84,6 +96,12 @@ public struct ServeCommand: Sendable, Hashable {
                 repeated[name, default: []].append(value ?? "")
             } else {
                 values[name] = value
+            }
+        }
+        if values["--database"] == nil, let fromEnvironment = environment[databaseURLVariable], !fromEnvironment.isEmpty {
+            values["--database"] = fromEnvironment
+            do { _ = try StoreURL(parsing: fromEnvironment) } catch {
+                throw UsageError("\(databaseURLVariable): \(error.reason)")
             }
         }
         var command = try ServeCommand(validating: values)
@@ -115,8 +133,8 @@ public struct ServeCommand: Sendable, Hashable {
             configuration.dataDirectory = directory
         }
         if let database = values["--database"] {
-            guard database.hasPrefix("sqlite:"), database.count > "sqlite:".count else {
-                throw UsageError("--database must look like sqlite:PATH, for example sqlite:./devicetrust-data/devicetrust.sqlite")
+            do { _ = try StoreURL(parsing: database) } catch {
+                throw UsageError("--database: \(error.reason)")
             }
             configuration.databaseURL = database
         }

@@ -12,7 +12,10 @@ import MicroHTTP
 /// | `POST /v1/challenges/{challengeId}/response` | device |
 /// | `GET /v1/accounts/{accountId}/devices` | admin |
 /// | `DELETE /v1/devices/{deviceId}` | admin |
-/// | `GET /.well-known/jwks.json`, `GET /healthz`, `GET /metrics` | anyone |
+/// | `GET /.well-known/jwks.json`, `GET /healthz`, `GET /readyz`, `GET /metrics` | anyone |
+///
+/// `GET /healthz` answers 200 while the process runs; `GET /readyz` answers 200 only while
+/// the database answers too, else 503 `service_unavailable` with `Retry-After`.
 ///
 /// Admin routes need `Authorization: Bearer <admin key>`; without it they answer 401
 /// `unauthorized` before reading the body. Errors are `application/problem+json` with the
@@ -80,6 +83,10 @@ public enum DeviceTrustRoutes {
         }
         open("GET /healthz") { _, _ in
             .json(data: Data(#"{"status":"ok"}"#.utf8))
+        }
+        open("GET /readyz") { _, _ in
+            try service.checkReadiness()
+            return .json(data: Data(#"{"status":"ready"}"#.utf8))
         }
         open("GET /metrics") { _, _ in
             HTTPResponse(

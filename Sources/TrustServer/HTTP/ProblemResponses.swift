@@ -18,10 +18,10 @@ extension HTTPProblem {
         type: "urn:devicetrust:problem:internal_error", title: "Internal Server Error", status: 500, code: "internal_error",
         detail: "the server failed to handle the request; it has logged the reason")
 
-    /// 503: the storage is busy; retry shortly.
+    /// 503: the storage is busy or cannot be reached; retry shortly.
     static let unavailable = HTTPProblem(
         type: "urn:devicetrust:problem:service_unavailable", title: "Service Unavailable", status: 503, code: "service_unavailable",
-        detail: "the server is busy; retry in a moment")
+        detail: "the server is busy or cannot reach its database; retry in a moment")
 }
 
 /// Runs a route's work, turning thrown problems and failures into problem responses.

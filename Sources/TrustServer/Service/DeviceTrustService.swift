@@ -77,6 +77,12 @@ public final class DeviceTrustService: Sendable {
         Self.describeMetrics(metrics)
     }
 
+    /// Returns when the storage answers (`GET /readyz`); throws ``ServiceFailure`` with
+    /// code ``ServiceFailure/Code/unavailable`` when it cannot be reached.
+    public func checkReadiness() throws {
+        try storage("readiness check") { () throws(StoreError) in try store.checkAvailability() }
+    }
+
     /// The token-signing public key as a JSON Web Key Set (`GET /.well-known/jwks.json`).
     public func jwks() -> Data { tokenSigner.jwks() }
 

@@ -5,8 +5,9 @@ extension StoreError {
     /// The client-facing problem for this storage outcome, or the server failure it is.
     ///
     /// `notFound` → `not_found`, `alreadyConsumed` → `challenge_consumed`, `expired` →
-    /// `challenge_expired`, `deviceRevoked` → `device_revoked`; `busy` is a retryable
-    /// ``ServiceFailure/Code/unavailable``; anything else is internal.
+    /// `challenge_expired`, `deviceRevoked` → `device_revoked`; `busy` and `unavailable`
+    /// (the database cannot be reached) are a retryable ``ServiceFailure/Code/unavailable``
+    /// (HTTP 503 with `Retry-After`); anything else is internal.
     func mapped(_ what: String) -> any Error {
         switch code {
         case .notFound: return Problem(code: .notFound, detail: "no such \(what)")
@@ -14,6 +15,7 @@ extension StoreError {
         case .expired: return Problem(code: .challengeExpired, detail: "the \(what) expired; ask for a new one")
         case .deviceRevoked: return Problem(code: .deviceRevoked, detail: "the device is revoked; enroll it again")
         case .busy: return ServiceFailure(.unavailable, "storage busy while handling a \(what): \(self)")
+        case .unavailable: return ServiceFailure(.unavailable, "storage unreachable while handling a \(what): \(self)")
         default: return ServiceFailure(.internal, "storage failure while handling a \(what): \(self)")
         }
     }

@@ -31,7 +31,7 @@ final class SQLiteConnection {
             throw StoreError(
                 .cannotOpen,
                 reason: "cannot open the SQLite database at \(path): \(String(cString: sqlite3_errstr(rc))); check that the directory exists and is writable",
-                engineCode: rc
+                engineCode: .sqlite(rc)
             )
         }
         sqlite3_extended_result_codes(db, 1)

@@ -43,6 +43,6 @@ enum SQLiteResultCode {
         default:
             storeCode = .internal
         }
-        return StoreError(storeCode, reason: reason, engineCode: extendedCode, file: file, line: line)
+        return StoreError(storeCode, reason: reason, engineCode: .sqlite(extendedCode), file: file, line: line)
     }
 }

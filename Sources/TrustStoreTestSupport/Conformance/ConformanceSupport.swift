@@ -1,4 +1,5 @@
 import Foundation
+import TrustStore
 
 // Expectations, fixtures and a thread helper for the conformance checks.
 

@@ -1,4 +1,5 @@
 import Foundation
+import TrustStore
 
 extension TrustStoreConformance {
     static var pinChecks: [TrustStoreConformanceCheck] {

@@ -1,4 +1,5 @@
 import Foundation
+import TrustStore
 
 /// A database that the conformance suite can open stores (connections) on.
 ///
@@ -13,8 +14,8 @@ public protocol TrustStoreConformanceDatabase: Sendable {
 
 /// One behaviour every ``TrustStorage`` must have, runnable against any implementation.
 ///
-/// The suite lives in this module, not in a test target, so that every implementation's
-/// test target (SQLite now, PostgreSQL later) runs the very same checks:
+/// The suite lives in this test-support module (never linked into a product), so that every
+/// engine's test target (SQLite, PostgreSQL) runs the very same checks:
 /// `@Test(arguments: TrustStoreConformance.checks) func conforms(_ check: …) throws { try check.run(against: database) }`.
 /// It uses no testing framework: a failed expectation throws ``TrustStoreConformanceFailure``.
 public struct TrustStoreConformanceCheck: Sendable, CustomStringConvertible {
@@ -51,6 +52,6 @@ public struct TrustStoreConformanceFailure: Error, CustomStringConvertible {
 public enum TrustStoreConformance {
     /// Every check, in a stable order.
     public static var checks: [TrustStoreConformanceCheck] {
-        enrollmentChecks + deviceChecks + pinChecks + challengeChecks + restartChecks
+        enrollmentChecks + deviceChecks + pinChecks + challengeChecks + restartChecks + lifeCycleChecks
     }
 }
