@@ -36,6 +36,7 @@ var targets: [Target] = [
     ),
 
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
     .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
 
@@ -110,7 +111,8 @@ var targets: [Target] = [
     // engine; the engines an executable links, chosen by URL.
     .target(name: "TrustStore"),
     .target(name: "TrustStoreSQLite", dependencies: ["TrustStore", "CSQLite"]),
-    .target(name: "TrustStoreEngines", dependencies: ["TrustStore", "TrustStoreSQLite"]),
+    .target(name: "TrustStorePostgres", dependencies: ["TrustStore", "CLibPQ"]),
+    .target(name: "TrustStoreEngines", dependencies: ["TrustStore", "TrustStoreSQLite", "TrustStorePostgres"]),
 
     // Test support, never in a product: the storage conformance suite every engine's
     // tests run (as swift-nio ships NIOTestUtils).
@@ -165,6 +167,7 @@ var targets: [Target] = [
     .testTarget(name: "DeviceBindingTests", dependencies: ["DeviceBinding", "DeviceTrustCrypto"]),
     .testTarget(name: "TrustStoreTests", dependencies: ["TrustStore"]),
     .testTarget(name: "TrustStoreSQLiteTests", dependencies: ["TrustStoreSQLite", "TrustStore", "TrustStoreTestSupport"]),
+    .testTarget(name: "TrustStorePostgresTests", dependencies: ["TrustStorePostgres", "TrustStore", "TrustStoreTestSupport"]),
     .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"]),
     .testTarget(
         name: "DeviceBindingClientTests",

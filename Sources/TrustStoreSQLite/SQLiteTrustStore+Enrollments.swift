@@ -31,17 +31,10 @@ extension SQLiteTrustStore {
     public func enrollDevice(
         _ registration: DeviceRegistration, consumingEnrollment enrollmentId: String, now: Date
     ) throws(StoreError) -> Device {
-        guard registration.publicKeys[.device] != nil else {
-            throw StoreError(.invalidArgument, reason: "a device registration needs a device key")
-        }
-        guard registration.attestations.allSatisfy({ registration.publicKeys[$0.key] != nil && $0.value.kind == $0.key }) else {
-            throw StoreError(.invalidArgument, reason: "an attestation must belong to a registered key of its kind")
-        }
+        try registration.validate()
         return try writeTransaction("enrolling a device") { connection throws(StoreError) in
             let enrollment = try Self.consumeEnrollment(id: enrollmentId, now: now, connection)
-            let device = Device(
-                id: registration.deviceId, accountId: enrollment.accountId, name: registration.name,
-                platform: registration.platform, createdAt: now, pinHash: registration.pinHash)
+            let device = registration.device(inAccount: enrollment.accountId, createdAt: now)
             try connection.statement("""
                 INSERT INTO devices (id, account_id, name, platform, created_at, last_used_at, revoked_at, pin_hash, failed_pin_attempts)
                 VALUES (?1, ?2, ?3, ?4, ?5, NULL, NULL, ?6, 0)
@@ -50,11 +43,11 @@ extension SQLiteTrustStore {
                     .text(device.id), .text(device.accountId), .text(device.name), .text(device.platform),
                     .time(now), .optionalBlob(device.pinHash),
                 ], during: "enrolling a device")
-            for kind in registration.publicKeys.keys.sorted() {
-                try Self.insertKey(deviceId: device.id, kind: kind, publicKey: registration.publicKeys[kind]!, now: now, connection)
+            for key in registration.keysInOrder {
+                try Self.insertKey(deviceId: device.id, kind: key.kind, publicKey: key.publicKey, now: now, connection)
             }
-            for kind in registration.attestations.keys.sorted() {
-                try Self.insertAttestation(registration.attestations[kind]!, deviceId: device.id, connection)
+            for attestation in registration.attestationsInOrder {
+                try Self.insertAttestation(attestation, deviceId: device.id, connection)
             }
             return device
         }

@@ -6,15 +6,8 @@ import TrustStore
 ///
 /// Never edit a published migration: add the next number.
 enum SQLiteSchema {
-    struct Migration {
-        let version: Int64
-        let summary: String
-        /// Value-free DDL.
-        let sql: String
-    }
-
-    static let migrations: [Migration] = [
-        Migration(version: 1, summary: "enrollments, devices, device keys, challenges", sql: """
+    static let migrations: [SchemaMigration] = [
+        SchemaMigration(version: 1, summary: "enrollments, devices, device keys, challenges", sql: """
             CREATE TABLE enrollments (
                 id TEXT PRIMARY KEY NOT NULL,
                 account_id TEXT NOT NULL,
@@ -62,7 +55,7 @@ enum SQLiteSchema {
             ) STRICT;
             CREATE INDEX challenges_by_expiry ON challenges (expires_at);
             """),
-        Migration(version: 2, summary: "key attestations", sql: """
+        SchemaMigration(version: 2, summary: "key attestations", sql: """
             CREATE TABLE key_attestations (
                 device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
                 kind TEXT NOT NULL CHECK (kind IN ('device', 'biometric')),
@@ -96,11 +89,7 @@ enum SQLiteSchema {
             let applied = try connection.statement("SELECT coalesce(max(version), 0) FROM schema_migrations")
                 .query(during: "reading the schema version") { row throws(StoreError) in row.integer(0) }
                 .first ?? 0
-            guard applied <= latestVersion else {
-                throw StoreError(
-                    .incompatibleSchema,
-                    reason: "the database has schema version \(applied) but this build knows only up to \(latestVersion); run a newer DeviceTrust")
-            }
+            try SchemaMigration.refuseNewer(applied: applied, latest: latestVersion)
             for migration in migrations where migration.version > applied {
                 try connection.executeValueFreeSQL(migration.sql, during: "applying schema migration \(migration.version)")
                 try connection.statement("INSERT INTO schema_migrations (version, summary) VALUES (?1, ?2)")

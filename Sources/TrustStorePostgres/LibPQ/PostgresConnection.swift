@@ -1,0 +1,118 @@
+internal import CLibPQ
+import Foundation
+import TrustStore
+
+/// The owner of one `PGconn`: `PQfinish` runs exactly once, when the owner goes away, also
+/// after a failed connect ("you should call PQfinish to free the memory used by the PGconn
+/// object… even if the server connection attempt fails", libpq docs).
+///
+/// Used by one thread at a time (the pool hands it out). Statements are prepared once per
+/// connection and run with `PQexecPrepared`; every value is a bound parameter in binary
+/// format, and results come back in binary.
+final class PostgresConnection {
+    private let handle: OpaquePointer
+    private let settings: PostgresSettings
+    /// The pool generation this connection was made in (see ``PostgresConnectionPool``).
+    let generation: UInt64
+    private var prepared: [String: String] = [:]
+
+    /// Connects (blocking, bounded by `connect_timeout`).
+    /// - Throws: ``StoreError/Code/unavailable`` when the server cannot be reached or
+    ///   refuses the connection, naming libpq's reason without the password.
+    init(settings: PostgresSettings, generation: UInt64) throws(StoreError) {
+        self.settings = settings
+        self.generation = generation
+        guard let handle = settings.withConnectParameters({ keywords, values in PQconnectdbParams(keywords, values, 1) }) else {
+            throw StoreError(.unavailable, reason: "libpq could not allocate a connection")
+        }
+        self.handle = handle
+        guard PQstatus(handle) == CONNECTION_OK else {
+            throw StoreError(.unavailable, reason: "cannot connect to PostgreSQL at \(settings.redactedURL): \(connectionMessage); check that the server runs and accepts this user")
+        }
+        // Durable commits whatever the server's default (see PostgresTrustStore, Durability).
+        try executeValueFree("SET synchronous_commit = on", during: "configuring the connection")
+    }
+
+    deinit { PQfinish(handle) }
+
+    /// Whether the connection is still up, without blocking: reads whatever the server sent
+    /// meanwhile (an administrator shutdown's FATAL message, or end of file after a crash).
+    var isAlive: Bool {
+        guard PQstatus(handle) == CONNECTION_OK else { return false }
+        return PQconsumeInput(handle) == 1 && PQstatus(handle) == CONNECTION_OK && PQtransactionStatus(handle) == PQTRANS_IDLE
+    }
+
+    /// Whether the connection is gone (after a failed call).
+    var isBroken: Bool { PQstatus(handle) != CONNECTION_OK }
+
+    /// Runs a value-free statement (DDL, `BEGIN`, `COMMIT`) with the simple protocol; several
+    /// statements separated by `;` run in order.
+    func executeValueFree(_ sql: String, during operation: String) throws(StoreError) {
+        let result = try check(PQexec(handle, sql), during: operation)
+        _ = result
+    }
+
+    /// Runs `sql` with `parameters` bound, as a statement prepared once on this connection.
+    @discardableResult
+    func execute(_ sql: String, _ parameters: [PostgresValue] = [], during operation: String) throws(StoreError) -> PostgresResult {
+        let name = try preparedName(sql, parameters, during: operation)
+        let buffers = parameters.map(\.binary)
+        let lengths = buffers.map { Int32($0?.count ?? 0) }
+        let formats = [Int32](repeating: 1, count: parameters.count)
+        let pointers = buffers.map { buffer -> UnsafeMutablePointer<CChar>? in
+            guard let buffer else { return nil }
+            let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: max(buffer.count, 1))
+            buffer.withUnsafeBytes { bytes in
+                if let base = bytes.baseAddress { UnsafeMutableRawPointer(pointer).copyMemory(from: base, byteCount: buffer.count) }
+            }
+            return pointer
+        }
+        defer {
+            for (index, pointer) in pointers.enumerated() {
+                // Parameters may be secrets (PIN hashes): wipe before freeing.
+                if let pointer { pointer.update(repeating: 0, count: max(buffers[index]?.count ?? 0, 1)); pointer.deallocate() }
+            }
+        }
+        let values = pointers.map { UnsafePointer($0) }
+        let raw = values.withUnsafeBufferPointer { values in
+            lengths.withUnsafeBufferPointer { lengths in
+                formats.withUnsafeBufferPointer { formats in
+                    PQexecPrepared(handle, name, Int32(parameters.count), values.baseAddress, lengths.baseAddress, formats.baseAddress, 1)
+                }
+            }
+        }
+        return try check(raw, during: operation)
+    }
+
+    private func preparedName(_ sql: String, _ parameters: [PostgresValue], during operation: String) throws(StoreError) -> String {
+        if let name = prepared[sql] { return name }
+        let name = "devicetrust_\(prepared.count)"
+        let types = parameters.map { UInt32($0.type.rawValue) }
+        let raw = types.withUnsafeBufferPointer { types in
+            PQprepare(handle, name, sql, Int32(types.count), types.baseAddress)
+        }
+        _ = try check(raw, during: "\(operation): preparing the statement")
+        prepared[sql] = name
+        return name
+    }
+
+    /// Wraps `raw` and turns a failed result into the mapped ``StoreError``.
+    private func check(_ raw: OpaquePointer?, during operation: String) throws(StoreError) -> PostgresResult {
+        guard let raw else {
+            throw PostgresErrors.connectionLost(during: operation, message: connectionMessage)
+        }
+        let result = PostgresResult(raw)
+        guard result.succeeded else {
+            throw PostgresErrors.error(for: result, connectionBroken: isBroken, during: operation, message: connectionMessage)
+        }
+        return result
+    }
+
+    /// libpq's message for the connection's last failure: its first line, with the
+    /// password (should libpq ever quote it) removed.
+    private var connectionMessage: String {
+        let text = PQerrorMessage(handle).map { String(cString: $0) } ?? ""
+        let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? "no message"
+        return settings.scrubbed(line)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import TrustStore
+
+extension PostgresTrustStore {
+    public func insertChallenge(_ challenge: Challenge) throws(StoreError) {
+        try write("issuing a challenge", recognise: { connection throws(StoreError) -> Void? in
+            try Self.fetchChallenge(id: challenge.id, connection)?.nonce == challenge.nonce ? () : nil
+        }) { connection throws(StoreError) -> Void in
+            _ = try connection.execute("""
+                INSERT INTO challenges (\(PostgresRecords.challengeColumns))
+                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL)
+                """,
+                [.text(challenge.id), .text(challenge.deviceId), .text(challenge.accountId),
+                 .text(challenge.keyKind.rawValue), .text(challenge.purpose), .optionalText(challenge.actionSHA256),
+                 .bytea(challenge.nonce), .bytea(challenge.payload), .time(challenge.expiresAt)],
+                during: "issuing a challenge")
+        }
+    }
+
+    public func challenge(id: String) throws(StoreError) -> Challenge? {
+        try read("reading a challenge") { connection throws(StoreError) in try Self.fetchChallenge(id: id, connection) }
+    }
+
+    /// One conditional statement: exactly one caller, on any node, gets the challenge.
+    public func consumeChallenge(id: String, now: Date) throws(StoreError) -> Challenge {
+        let marker = Self.newMarker()
+        return try write("consuming a challenge", recognise: { connection throws(StoreError) in
+            try Self.challengeConsumed(id: id, by: marker, connection)
+        }) { connection throws(StoreError) in
+            let consumed = try connection.execute("""
+                UPDATE challenges SET consumed_at = $2, consumed_by = $3
+                WHERE id = $1 AND consumed_at IS NULL AND expires_at > $2
+                RETURNING \(PostgresRecords.challengeColumns)
+                """, [.text(id), .time(now), .bytea(marker)], during: "consuming a challenge")
+                .rows(PostgresRecords.challenge).first
+            if let consumed { return consumed }
+            return try Self.refuseConsumption(id: id, now: now, connection)
+        }
+    }
+
+    /// One statement: the consumption and, only when it happened, the counter raise
+    /// (`WHERE sign_count < $4`, re-checked on the locked row by a concurrent raiser).
+    /// After a lost reply, the counter counts as raised by this call when the consumption is
+    /// its own and the stored counter equals the one it sent.
+    public func consumeChallenge(id: String, now: Date, appAttestCounter: UInt32) throws(StoreError) -> Challenge {
+        let marker = Self.newMarker()
+        let counter = Int64(appAttestCounter)
+        let (challenge, raised) = try write("consuming a challenge", recognise: { connection throws(StoreError) -> (Challenge, Bool)? in
+            guard let challenge = try Self.challengeConsumed(id: id, by: marker, connection) else { return nil }
+            let stored = try Self.fetchAttestations(deviceId: challenge.deviceId, connection).first { $0.kind == .device }
+            return (challenge, stored?.format == "apple-appattest" && stored.map { Int64($0.signCount) } == counter)
+        }) { connection throws(StoreError) -> (Challenge, Bool) in
+            let rows = try connection.execute("""
+                WITH consumed AS (
+                    UPDATE challenges SET consumed_at = $2, consumed_by = $3
+                    WHERE id = $1 AND consumed_at IS NULL AND expires_at > $2
+                    RETURNING \(PostgresRecords.challengeColumns)
+                ), raised AS (
+                    UPDATE key_attestations SET sign_count = $4
+                    WHERE device_id = (SELECT device_id FROM consumed) AND kind = 'device'
+                      AND format = 'apple-appattest' AND sign_count < $4
+                    RETURNING device_id
+                )
+                SELECT consumed.*, EXISTS (SELECT 1 FROM raised) FROM consumed
+                """, [.text(id), .time(now), .bytea(marker), .int8(counter)], during: "consuming a challenge")
+                .rows { row throws(StoreError) in (try PostgresRecords.challenge(row), try row.bool(10)) }
+            guard let consumed = rows.first else { return (try Self.refuseConsumption(id: id, now: now, connection), false) }
+            return consumed
+        }
+        guard raised else { throw DeviceRules.counterNotIncreasing }
+        return challenge
+    }
+
+    public func purgeExpired(before cutoff: Date) throws(StoreError) -> Int {
+        try transaction("purging expired records") { connection throws(StoreError) in
+            let challenges = try connection.execute(
+                "DELETE FROM challenges WHERE expires_at < $1", [.time(cutoff)], during: "purging expired challenges").changedRows
+            let enrollments = try connection.execute(
+                "DELETE FROM enrollments WHERE expires_at < $1", [.time(cutoff)], during: "purging expired enrollments").changedRows
+            return challenges + enrollments
+        }
+    }
+
+    // MARK: Statements
+
+    static func fetchChallenge(id: String, _ connection: PostgresConnection) throws(StoreError) -> Challenge? {
+        try connection.execute(
+            "SELECT \(PostgresRecords.challengeColumns) FROM challenges WHERE id = $1", [.text(id)], during: "reading a challenge")
+            .rows(PostgresRecords.challenge).first
+    }
+
+    /// Why the conditional consumption changed nothing (``ConsumptionRule``); always throws.
+    static func refuseConsumption(id: String, now: Date, _ connection: PostgresConnection) throws(StoreError) -> Challenge {
+        let stored = try fetchChallenge(id: id, connection)
+        try ConsumptionRule.check(.challenge, consumedAt: stored?.consumedAt, expiresAt: stored?.expiresAt, now: now)
+        throw ConsumptionRule.notFound(.challenge)  // created after the update looked: it was not there
+    }
+
+    /// The challenge if this call's `marker` consumed it; `alreadyConsumed` if another did.
+    static func challengeConsumed(id: String, by marker: Data, _ connection: PostgresConnection) throws(StoreError) -> Challenge? {
+        let rows = try connection.execute(
+            "SELECT \(PostgresRecords.challengeColumns), consumed_by FROM challenges WHERE id = $1", [.text(id)],
+            during: "checking a challenge's consumption")
+            .rows { row throws(StoreError) in (try PostgresRecords.challenge(row), row.optionalBytea(10)) }
+        guard let (challenge, consumedBy) = rows.first, let consumedBy else { return nil }
+        guard consumedBy == marker else { throw ConsumptionRule.alreadyConsumed(.challenge) }
+        return challenge
+    }
+}
