@@ -168,6 +168,11 @@ var targets: [Target] = [
     .testTarget(name: "TrustStoreTests", dependencies: ["TrustStore"]),
     .testTarget(name: "TrustStoreSQLiteTests", dependencies: ["TrustStoreSQLite", "TrustStore", "TrustStoreTestSupport"]),
     .testTarget(name: "TrustStorePostgresTests", dependencies: ["TrustStorePostgres", "TrustStore", "TrustStoreTestSupport"]),
+    // Several `devicetrust serve` processes on one database, and the faults they survive.
+    .testTarget(
+        name: "ClusterTests",
+        dependencies: ["DeviceBinding", "DeviceTrustCrypto", "MicroHTTP", "ServerCredentials", "EmulatedAttestation", "TrustStoreTestSupport"]
+    ),
     .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"]),
     .testTarget(
         name: "DeviceBindingClientTests",
