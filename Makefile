@@ -2,6 +2,7 @@
 #
 #   make run         install what is missing, then start the server on its embedded SQLite default
 #   make test        install what is missing, build with zero warnings, run every test
+#                    against a throwaway PostgreSQL cluster (scripts/postgres-test-cluster.sh)
 #   make valgrind    the crypto tests under valgrind's memcheck (leaks, invalid accesses)
 #   make bench       the crypto benchmark next to `openssl speed` (release build); the
 #                    server load and App Attest benchmarks: `make bench ARGS=server`,
@@ -12,7 +13,8 @@
 #
 # Variables: ARGS (flags for `devicetrust serve` or the benchmark, e.g.
 # `make run ARGS="--port 9090"`, `make bench ARGS=--quick`), FILTER (a test
-# filter, e.g. `make test FILTER=APISHA2Tests`), FUZZ_SECONDS (per harness, default 600)
+# filter, e.g. `make test FILTER=APISHA2Tests`; the tests get the cluster's URL in
+# DEVICETRUST_TEST_POSTGRES_URL), FUZZ_SECONDS (per harness, default 600)
 # and FUZZ_TARGETS (some of DERCertificate CBORDecoder KeyDescription; default all), e.g.
 # `make fuzz FUZZ_SECONDS=120 FUZZ_TARGETS=CBORDecoder`.
 
@@ -29,6 +31,10 @@ CHECKED_FLAGS := --scratch-path $(CHECKED_BUILD) -Xswiftc -warnings-as-errors
 # start other programs, which Foundation's Process cannot do under valgrind 3.19.
 VALGRIND_TEST_TARGETS := DeviceTrustCryptoTests
 VALGRIND_SKIP := OpenSSLInteropTests
+# `make test`'s throwaway PostgreSQL cluster: fresh for every run, stopped after it (its
+# data and log stay here until the next run; as root, when the OS user postgres cannot
+# reach this folder, they live under /tmp and this folder links to them).
+POSTGRES_TEST_CLUSTER := .build/postgres-test
 
 ARGS ?=
 FILTER ?=
@@ -58,7 +64,8 @@ bench-audit: deps
 
 test: deps
 	bash scripts/build-tests-checked.sh $(CHECKED_BUILD)
-	$(SWIFT) test --parallel $(CHECKED_FLAGS) $(if $(FILTER),--filter '$(FILTER)')
+	DEVICETRUST_REQUIRE_POSTGRES=1 bash scripts/postgres-test-cluster.sh run $(POSTGRES_TEST_CLUSTER) -- \
+		$(SWIFT) test --parallel $(CHECKED_FLAGS) $(if $(FILTER),--filter '$(FILTER)')
 
 valgrind: deps-valgrind
 	bash scripts/build-tests-checked.sh $(CHECKED_BUILD)

@@ -8,8 +8,7 @@
 #   scripts/install-deps.sh            build + test + benchmark packages
 #   scripts/install-deps.sh valgrind   the same plus the `make valgrind` packages
 #
-# The package lists live here and nowhere else. Add to them as modules arrive
-# (libsqlite3-dev, libmicrohttpd-dev, libpq-dev, postgresql, ...).
+# The package lists live here and nowhere else. Add to them as modules arrive.
 set -euo pipefail
 
 # Needed by `make run` and `make test`.
@@ -22,6 +21,9 @@ BUILD_PACKAGES=(
     libsqlite3-dev     # the server's embedded store (CSQLite)
     libmicrohttpd-dev  # the server's HTTP layer (CMicroHTTPD)
     libsodium-dev      # Argon2id for server-side PINs (CSodium)
+    libpq-dev          # the PostgreSQL client library (CLibPQ, `pkg-config libpq`)
+    postgresql-15      # the server for the tests' throwaway cluster (scripts/postgres-test-cluster.sh;
+                       # binaries in /usr/lib/postgresql/15/bin; brings psql)
 )
 
 # Needed only by `make valgrind`.
@@ -64,6 +66,32 @@ if [[ $(id -u) -ne 0 ]]; then
         exit 1
     fi
 fi
+
+# Installing postgresql-15 creates a default cluster (port 5432) and would start it, and
+# other packages may start services too: nothing here uses them. While installing,
+# /usr/sbin/policy-rc.d answers 101 ("action forbidden"), so invoke-rc.d starts nothing
+# and no running service or busy port can fail the installation; afterwards the
+# machine's own policy-rc.d (Docker images ship one) or none is back.
+policy=/usr/sbin/policy-rc.d
+policy_backup=
+restore_policy() {
+    if [[ -n "$policy_backup" ]]; then
+        "${as_root[@]}" mv -f "$policy_backup" "$policy"
+    else
+        "${as_root[@]}" rm -f "$policy"
+    fi
+}
+if "${as_root[@]}" test -e "$policy"; then
+    policy_backup=$("${as_root[@]}" mktemp "$policy.devicetrust.XXXXXX")
+    "${as_root[@]}" cp -p "$policy" "$policy_backup"
+fi
+trap restore_policy EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+printf '#!/bin/sh\n# Written by DeviceTrust scripts/install-deps.sh while installing.\nexit 101\n' \
+    | "${as_root[@]}" tee "$policy.devicetrust-new" >/dev/null
+"${as_root[@]}" chmod 0755 "$policy.devicetrust-new"
+"${as_root[@]}" mv -f "$policy.devicetrust-new" "$policy"
 
 echo "install-deps.sh: installing ${missing[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive

@@ -45,30 +45,10 @@ public enum PostgresTestServer {
         try? administer("DROP DATABASE IF EXISTS \(name) WITH (FORCE)", url: base ?? adminURL!)
     }
 
-    /// Runs a program and returns its standard output; throws with its standard error when it fails.
+    /// Runs a program to its end and returns its output (standard output and error).
     @discardableResult
     public static func run(_ program: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw PostgresTestServerError(
-                description: "\(arguments.first ?? program) failed (\(process.terminationStatus)): \(String(decoding: errorData, as: UTF8.self))")
-        }
-        return String(decoding: outputData, as: UTF8.self)
+        try ChildProcess.run([program] + arguments)
     }
 }
 
-/// A failed administration command.
-public struct PostgresTestServerError: Error, CustomStringConvertible {
-    /// What ran and what it printed.
-    public let description: String
-}

@@ -1,5 +1,6 @@
 import Foundation
 import MicroHTTP
+import TrustStoreTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -26,7 +27,7 @@ final class ServeNode: @unchecked Sendable {
     let database: String
     let arguments: [String]
     let logPath: String
-    private let process = Process()
+    private let process: ChildProcess
 
     /// Starts `devicetrust serve` and waits (at most `readyWithin` seconds) for `/healthz`.
     init(dataDirectory: String, database: String, port: UInt16? = nil, arguments: [String] = [], readyWithin: TimeInterval = 30) throws {
@@ -36,18 +37,12 @@ final class ServeNode: @unchecked Sendable {
         self.database = database
         self.arguments = arguments
         logPath = dataDirectory + ".node-\(self.port).log"
-        _ = FileManager.default.createFile(atPath: logPath, contents: nil)
-        let log = try FileHandle(forWritingTo: URL(fileURLWithPath: logPath))
-        log.seekToEndOfFile()
-        process.executableURL = devicetrustExecutable
-        process.arguments = ["serve", "--port", String(self.port), "--data-dir", dataDirectory, "--database", database,
-                             "--rate-limit-per-address", "1000000", "--rate-limit-per-device", "1000000"] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "DEVICETRUST_DATABASE_URL")
-        process.environment = environment
-        process.standardOutput = log
-        process.standardError = log
-        try process.run()
+        process = try ChildProcess(
+            [devicetrustExecutable.path, "serve", "--port", String(self.port), "--data-dir", dataDirectory, "--database", database,
+             "--rate-limit-per-address", "1000000", "--rate-limit-per-device", "1000000"] + arguments,
+            environment: environment, outputPath: logPath)
         let deadline = Date().addingTimeInterval(readyWithin)
         while Date() < deadline {
             if !process.isRunning { throw ClusterTestError("devicetrust serve on port \(self.port) exited: \(self.log)") }
@@ -70,9 +65,8 @@ final class ServeNode: @unchecked Sendable {
 
     /// `kill -9`: no clean shutdown, as in a crash.
     func kill9() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.kill(SIGKILL)
+        process.wait()
     }
 
     func send(_ method: String, _ target: String, json: Data? = nil, bearer: String? = nil, timeout: Int = 10) throws -> LoopbackHTTPResponse {
