@@ -122,3 +122,20 @@ final class LockedList<Value: Sendable>: @unchecked Sendable {
     func append(_ value: Value) { lock.lock(); values.append(value); lock.unlock() }
     var all: [Value] { lock.lock(); defer { lock.unlock() }; return values }
 }
+
+@Suite("PostgresTrustStore durability", .enabled(if: PostgresTestServer.isAvailable))
+struct PostgresDurabilityTests {
+    @Test("commits are synchronous even where the server's default lowers synchronous_commit")
+    func synchronousCommitStaysOn() throws {
+        let database = try PostgresTestDatabase.create()
+        defer { database.drop() }
+        try PostgresTestServer.administer("ALTER DATABASE \(database.name) SET synchronous_commit = off")
+        #expect(try PostgresTestServer.query("SHOW synchronous_commit", url: database.url) == "off")
+        let store = try PostgresTrustStore(databaseURL: database.url)
+        let setting = try store.read("reading synchronous_commit") { connection throws(StoreError) in
+            try connection.execute("SELECT current_setting('synchronous_commit')", during: "reading synchronous_commit")
+                .rows { row throws(StoreError) in try row.text(0) }.first
+        }
+        #expect(setting == "on")
+    }
+}
