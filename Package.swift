@@ -153,7 +153,7 @@ var targets: [Target] = [
     // `swift run -c release devicetrust-benchmark`: our figures next to `openssl speed`.
     .executableTarget(
         name: "devicetrust-benchmark",
-        dependencies: ["DeviceTrustCrypto", "DeviceBinding", "TrustServer", "TrustStoreEngines", "MicroHTTP", "Attestation", "EmulatedAttestation"]
+        dependencies: ["DeviceTrustCrypto", "DeviceBinding", "TrustServer", "TrustStore", "TrustStorePostgres", "TrustStoreEngines", "MicroHTTP", "Attestation", "EmulatedAttestation"]
     ),
 
     .testTarget(

@@ -79,6 +79,12 @@ public protocol TrustStorage: Sendable {
     /// The device's active key of that kind, or `nil` (unknown device, or no such key).
     func activeKey(deviceId: String, kind: KeyKind) throws(StoreError) -> DeviceKeyRecord?
 
+    /// The device and its active key of `kind` (`nil` when it has none), or `nil` for an
+    /// unknown device: what a challenge and its response check, in one read where the
+    /// engine can. A default implementation reads ``device(id:)`` and then
+    /// ``activeKey(deviceId:kind:)``.
+    func deviceWithActiveKey(id: String, kind: KeyKind) throws(StoreError) -> (device: Device, key: DeviceKeyRecord?)?
+
     /// All keys the device ever had, active and replaced, oldest first.
     func keyHistory(deviceId: String) throws(StoreError) -> [DeviceKeyRecord]
 
@@ -152,4 +158,12 @@ public protocol TrustStorage: Sendable {
     /// Deletes challenges and enrollments whose `expiresAt` is before `cutoff`, consumed or
     /// not (devices do not depend on them). Returns how many rows were deleted.
     func purgeExpired(before cutoff: Date) throws(StoreError) -> Int
+}
+
+extension TrustStorage {
+    /// Two reads: ``device(id:)``, then ``activeKey(deviceId:kind:)``.
+    public func deviceWithActiveKey(id: String, kind: KeyKind) throws(StoreError) -> (device: Device, key: DeviceKeyRecord?)? {
+        guard let device = try device(id: id) else { return nil }
+        return (device, try activeKey(deviceId: id, kind: kind))
+    }
 }

@@ -2,8 +2,10 @@ import Foundation
 import TrustStore
 
 extension PostgresTrustStore {
+    /// Not flushed before return (``Durability/relaxed``): an issued challenge lost in a
+    /// database crash is harmless, and the flush of its consumption covers it.
     public func insertChallenge(_ challenge: Challenge) throws(StoreError) {
-        try write("issuing a challenge", recognise: { connection throws(StoreError) -> Void? in
+        try write("issuing a challenge", .relaxed, recognise: { connection throws(StoreError) -> Void? in
             try Self.fetchChallenge(id: challenge.id, connection)?.nonce == challenge.nonce ? () : nil
         }) { connection throws(StoreError) -> Void in
             _ = try connection.execute("""
@@ -71,8 +73,9 @@ extension PostgresTrustStore {
         return challenge
     }
 
+    /// Not flushed before return (``Durability/relaxed``): housekeeping.
     public func purgeExpired(before cutoff: Date) throws(StoreError) -> Int {
-        try transaction("purging expired records") { connection throws(StoreError) in
+        try transaction("purging expired records", .relaxed) { connection throws(StoreError) in
             let challenges = try connection.execute(
                 "DELETE FROM challenges WHERE expires_at < $1", [.time(cutoff)], during: "purging expired challenges").changedRows
             let enrollments = try connection.execute(

@@ -39,6 +39,24 @@ extension PostgresTrustStore {
         }
     }
 
+    /// One statement: the device and, joined, its active key of `kind`.
+    public func deviceWithActiveKey(id: String, kind: KeyKind) throws(StoreError) -> (device: Device, key: DeviceKeyRecord?)? {
+        try read("reading a device and its key") { connection throws(StoreError) in
+            try connection.execute("""
+                SELECT d.id, d.account_id, d.name, d.platform, d.created_at, d.last_used_at, d.revoked_at,
+                       d.pin_hash, d.failed_pin_attempts, k.public_key, k.created_at
+                FROM devices d
+                LEFT JOIN device_keys k ON k.device_id = d.id AND k.kind = $2 AND k.replaced_at IS NULL
+                WHERE d.id = $1
+                """, [.text(id), .text(kind.rawValue)], during: "reading a device and its key")
+                .rows { row throws(StoreError) -> (device: Device, key: DeviceKeyRecord?) in
+                    let device = try PostgresRecords.device(row)
+                    guard let publicKey = row.optionalBytea(9) else { return (device, nil) }
+                    return (device, DeviceKeyRecord(deviceId: id, kind: kind, publicKey: publicKey, createdAt: try row.time(10)))
+                }.first
+        }
+    }
+
     public func keyHistory(deviceId: String) throws(StoreError) -> [DeviceKeyRecord] {
         try read("reading a device's keys") { connection throws(StoreError) in
             try connection.execute("""
@@ -49,8 +67,9 @@ extension PostgresTrustStore {
         }
     }
 
+    /// Not flushed before return (``Durability/relaxed``): `lastUsedAt` is informational.
     public func markDeviceUsed(id: String, at time: Date) throws(StoreError) {
-        try idempotentWrite("marking a device used") { connection throws(StoreError) in
+        try idempotentWrite("marking a device used", .relaxed) { connection throws(StoreError) in
             try Self.updateActiveDevice(
                 "UPDATE devices SET last_used_at = $2 WHERE id = $1 AND revoked_at IS NULL", id: id, [.time(time)],
                 during: "marking a device used", connection)

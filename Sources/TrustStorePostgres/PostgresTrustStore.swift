@@ -19,10 +19,13 @@ import TrustStore
 ///   times are `int8` microseconds; a conflicting transaction (`40001`) is retried whole.
 ///
 /// ## Durability
-/// Every connection runs `SET synchronous_commit = on` when it is made, so each commit
-/// returns only after its WAL is flushed, whatever the server's default: everything
-/// ``TrustStorage`` lists as durable is durable before return, and so are the writes it
-/// leaves to the implementation (issued challenges, `lastUsedAt`, purges).
+/// Everything ``TrustStorage`` lists as durable runs on connections that set
+/// `synchronous_commit = on` when they are made, so each of those commits returns only after
+/// its WAL is flushed, whatever the server's default. The writes it leaves to the
+/// implementation (issued challenges, `lastUsedAt`, purges) run on a second, smaller pool
+/// whose connections set `synchronous_commit = off`: such a commit can be lost in a crash of
+/// the database server, but never reordered, because PostgreSQL's WAL is one sequence and
+/// the next durable commit flushes it past every earlier commit.
 ///
 /// ## Exactly once across a lost connection
 /// A statement whose reply was lost may or may not have committed, so no write is ever
@@ -47,13 +50,15 @@ public final class PostgresTrustStore: TrustStorage, @unchecked Sendable {
 
     /// How a store connects.
     public struct Options: Sendable {
-        /// The most connections this store holds (one per concurrent call).
+        /// The most connections this store holds for durable calls and reads (one per
+        /// concurrent call); a second pool of half as many (at least 2) serves the writes
+        /// allowed to skip the flush.
         public var poolSize: Int
         /// How long a call waits for a free connection before ``StoreError/Code/unavailable``.
         public var acquireTimeout: TimeInterval
 
         /// Creates options; the defaults suit one `devicetrust serve` node.
-        public init(poolSize: Int = 8, acquireTimeout: TimeInterval = 1.5) {
+        public init(poolSize: Int = 16, acquireTimeout: TimeInterval = 1.5) {
             self.poolSize = poolSize
             self.acquireTimeout = acquireTimeout
         }
@@ -63,6 +68,16 @@ public final class PostgresTrustStore: TrustStorage, @unchecked Sendable {
     public static var schemaVersion: Int { Int(PostgresSchema.latestVersion) }
 
     let pool: PostgresConnectionPool
+    /// Connections with `synchronous_commit = off`, for ``Durability/relaxed`` writes.
+    let relaxedPool: PostgresConnectionPool
+
+    /// Whether a write must be flushed before it returns (see Durability).
+    enum Durability {
+        /// Flushed before return: everything TrustStorage lists as durable.
+        case durable
+        /// Committed but not flushed: issued challenges, `lastUsedAt`, purges.
+        case relaxed
+    }
 
     /// Opens a store on the database a `postgres://` or `postgresql://` URL names, creating
     /// or migrating the schema.
@@ -73,8 +88,10 @@ public final class PostgresTrustStore: TrustStorage, @unchecked Sendable {
     ///   contains the password.
     public init(url: StoreURL, options: Options = Options()) throws(StoreError) {
         guard options.poolSize >= 1 else { throw StoreError(.invalidArgument, reason: "the PostgreSQL pool needs at least one connection") }
-        pool = PostgresConnectionPool(
-            settings: try PostgresSettings(url), capacity: options.poolSize, acquireTimeout: options.acquireTimeout)
+        let settings = try PostgresSettings(url)
+        pool = PostgresConnectionPool(settings: settings, capacity: options.poolSize, acquireTimeout: options.acquireTimeout)
+        relaxedPool = PostgresConnectionPool(
+            settings: settings, capacity: max(2, options.poolSize / 2), acquireTimeout: options.acquireTimeout, synchronousCommit: false)
         try pool.withConnection { connection throws(StoreError) in try PostgresSchema.migrate(connection) }
     }
 
@@ -83,9 +100,12 @@ public final class PostgresTrustStore: TrustStorage, @unchecked Sendable {
         try self.init(url: try StoreURL(parsing: databaseURL), options: options)
     }
 
-    deinit { pool.close() }
+    deinit { close() }
 
-    public func close() { pool.close() }
+    public func close() {
+        pool.close()
+        relaxedPool.close()
+    }
 
     public func checkAvailability() throws(StoreError) {
         try read("checking the database") { connection throws(StoreError) -> Void in
@@ -98,6 +118,14 @@ public final class PostgresTrustStore: TrustStorage, @unchecked Sendable {
     /// A read, or a write whose replay has the same effect: retried once on a fresh
     /// connection after the connection was lost.
     func read<T>(_ operation: String, _ body: (PostgresConnection) throws(StoreError) -> T) throws(StoreError) -> T {
+        try idempotentWrite(operation, .durable, body)
+    }
+
+    /// An idempotent write: retried once on a fresh connection, as ``read(_:_:)``.
+    func idempotentWrite<T>(
+        _ operation: String, _ durability: Durability = .durable, _ body: (PostgresConnection) throws(StoreError) -> T
+    ) throws(StoreError) -> T {
+        let pool = pool(for: durability)
         do throws(StoreError) {
             return try pool.withConnection(body)
         } catch where PostgresErrors.isConnectionFailure(error) {
@@ -105,9 +133,8 @@ public final class PostgresTrustStore: TrustStorage, @unchecked Sendable {
         }
     }
 
-    /// An idempotent write: as ``read(_:_:)``.
-    func idempotentWrite<T>(_ operation: String, _ body: (PostgresConnection) throws(StoreError) -> T) throws(StoreError) -> T {
-        try read(operation, body)
+    private func pool(for durability: Durability) -> PostgresConnectionPool {
+        durability == .durable ? pool : relaxedPool
     }
 
     /// A single-statement write that is never replayed: after a lost connection,
@@ -115,11 +142,12 @@ public final class PostgresTrustStore: TrustStorage, @unchecked Sendable {
     /// result if it is there; otherwise the call throws ``StoreError/Code/unavailable``.
     func write<T>(
         _ operation: String,
+        _ durability: Durability = .durable,
         recognise: ((PostgresConnection) throws(StoreError) -> T?)? = nil,
         _ body: (PostgresConnection) throws(StoreError) -> T
     ) throws(StoreError) -> T {
         do throws(StoreError) {
-            return try pool.withConnection(body)
+            return try pool(for: durability).withConnection(body)
         } catch where PostgresErrors.isConnectionFailure(error) {
             return try recover(operation, error, recognise)
         }
@@ -130,9 +158,11 @@ public final class PostgresTrustStore: TrustStorage, @unchecked Sendable {
     /// goes to `recognise` as in ``write(_:recognise:_:)``.
     func transaction<T>(
         _ operation: String,
+        _ durability: Durability = .durable,
         recognise: ((PostgresConnection) throws(StoreError) -> T?)? = nil,
         _ body: (PostgresConnection) throws(StoreError) -> T
     ) throws(StoreError) -> T {
+        let pool = pool(for: durability)
         var conflicts = 0
         var reconnected = false
         while true {

@@ -27,17 +27,28 @@ struct ApprovalLoadResult {
     var approvalsPerSecond: Double { seconds > 0 ? Double(approvals) / seconds : 0 }
 }
 
-/// Runs approvals from one thread per client, each on its own keep-alive connection:
+/// Runs approvals from one thread per client, each on its own keep-alive connection(s):
 /// `POST /v1/challenges` (biometric key, purpose `action`) → parse the payload and check it
 /// binds the action shown → sign it → `POST /v1/challenges/{id}/response` → expect 200.
 ///
-/// The clients share one budget of `approvals` attempts (so the run is bounded in count)
-/// and stop at `secondsCap` at the latest (bounded in time).
+/// With several nodes (`ports`), client *i* sends its challenges to node *i* mod *n* and
+/// its responses to the next node, over one connection to each, so every approval crosses
+/// nodes and the nodes share the load evenly.
+///
+/// Every client first makes one unmeasured approval (connections, prepared statements and
+/// caches warm), then the clients share one budget of `approvals` attempts (bounded in
+/// count) and stop at `secondsCap` at the latest (bounded in time).
 enum ApprovalLoadGenerator {
     /// The action every approval confirms: small, as a payment confirmation would be.
     static let action: JSONValue = ["type": "transfer", "amount": 25, "currency": "EUR", "to": "DE89370400440532013000"]
 
-    static func run(port: UInt16, devices: [EnrolledDevice], approvals: Int, secondsCap: Int) throws -> ApprovalLoadResult {
+    /// Runs the load; `sample` is called just before the clients start (with `true`) and
+    /// just after the last one finished (with `false`), outside the timed span, for
+    /// resource readings around the run.
+    static func run<Sample>(
+        ports: [UInt16], devices: [EnrolledDevice], approvals: Int, secondsCap: Int, sample: (_ beforeRun: Bool) -> Sample
+    ) throws -> (result: ApprovalLoadResult, before: Sample, after: Sample) {
+        precondition(!ports.isEmpty, "at least one node")
         let budget = ApprovalBudget(total: approvals)
         let results = WorkerResults()
         let ready = DispatchSemaphore(value: 0)
@@ -45,10 +56,14 @@ enum ApprovalLoadGenerator {
         let finished = DispatchSemaphore(value: 0)
         let deadline = ContinuousClock.now.advanced(by: .seconds(secondsCap))
 
-        for device in devices {
+        for (index, device) in devices.enumerated() {
             let challengeBody = try WireCoding.encode(ChallengeRequest(deviceId: device.deviceId, key: .biometric, purpose: .action, action: action))
+            let challengePort = ports[index % ports.count]
+            let responsePort = ports[(index + 1) % ports.count]
             let thread = Thread {
-                let worker = ApprovalWorker(port: port, device: device, challengeBody: challengeBody)
+                let worker = ApprovalWorker(
+                    challengePort: challengePort, responsePort: responsePort, device: device, challengeBody: challengeBody)
+                worker.warmUp()
                 ready.signal()
                 go.wait()
                 worker.run(budget: budget, deadline: deadline)
@@ -58,7 +73,16 @@ enum ApprovalLoadGenerator {
             thread.name = "approval client"
             thread.start()
         }
-        for _ in devices { ready.wait() }
+        // Warm-up approvals have the same 10 s socket timeouts as the run.
+        let warmUpPatience = DispatchTime.now() + .seconds(60)
+        for _ in devices {
+            guard ready.wait(timeout: warmUpPatience) == .success else {
+                budget.drain()
+                for _ in devices { go.signal() }
+                throw InProcessTrustServer.Failure(description: "the clients' warm-up approvals did not finish within 60 s")
+            }
+        }
+        let before = sample(true)
         let clock = ContinuousClock()
         let cpuBefore = CPUTime.process()
         let start = clock.now
@@ -72,8 +96,9 @@ enum ApprovalLoadGenerator {
         }
         let elapsed = start.duration(to: clock.now).components
         let cpuAfter = CPUTime.process()
+        let after = sample(false)
         let all = results.all
-        return ApprovalLoadResult(
+        let result = ApprovalLoadResult(
             approvals: all.reduce(0) { $0 + $1.latencies.count },
             errors: all.reduce(0) { $0 + $1.errors },
             seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) * 1e-18,
@@ -83,6 +108,7 @@ enum ApprovalLoadGenerator {
             stoppedByTimeCap: budget.remaining > 0,
             processCPUSeconds: cpuAfter - cpuBefore,
             clientCPUSeconds: all.reduce(0) { $0 + $1.cpuSeconds })
+        return (result, before, after)
     }
 }
 
@@ -104,6 +130,9 @@ private final class ApprovalBudget: @unchecked Sendable {
     }
 
     var remaining: Int { lock.withLock { left } }
+
+    /// Leaves nothing to attempt: clients started afterwards stop at once.
+    func drain() { lock.withLock { left = 0 } }
 }
 
 /// One client's figures, handed back when it finishes.
@@ -124,9 +153,10 @@ private final class WorkerResults: @unchecked Sendable {
     var all: [WorkerOutcome] { lock.withLock { outcomes } }
 }
 
-/// One client: one device, one connection, one thread.
+/// One client: one device, one thread, one connection per node it talks to.
 private final class ApprovalWorker {
-    private let connection: LoopbackHTTPClient
+    private let challengeConnection: LoopbackHTTPClient
+    private let responseConnection: LoopbackHTTPClient
     private let device: EnrolledDevice
     private let challengeBody: Data
     private var latencies: [Double] = []
@@ -138,12 +168,19 @@ private final class ApprovalWorker {
         let description: String
     }
 
-    init(port: UInt16, device: EnrolledDevice, challengeBody: Data) {
-        connection = LoopbackHTTPClient(port: port)
+    init(challengePort: UInt16, responsePort: UInt16, device: EnrolledDevice, challengeBody: Data) {
+        challengeConnection = LoopbackHTTPClient(port: challengePort)
+        responseConnection = challengePort == responsePort ? challengeConnection : LoopbackHTTPClient(port: responsePort)
         self.device = device
         self.challengeBody = challengeBody
         // Connected before the start signal; a failure here shows as errors in the run.
-        try? connection.open()
+        try? challengeConnection.open()
+        if responseConnection !== challengeConnection { try? responseConnection.open() }
+    }
+
+    /// One approval before the measurement; its outcome is not counted.
+    func warmUp() {
+        try? approveOnce()
     }
 
     func run(budget: ApprovalBudget, deadline: ContinuousClock.Instant) {
@@ -165,7 +202,7 @@ private final class ApprovalWorker {
     }
 
     private func approveOnce() throws {
-        let issued = try connection.send("POST", "/v1/challenges", json: challengeBody)
+        let issued = try challengeConnection.send("POST", "/v1/challenges", json: challengeBody)
         guard issued.status == 201 else {
             throw Refused(description: "POST /v1/challenges answered \(issued.status): \(String(decoding: issued.body.prefix(200), as: UTF8.self))")
         }
@@ -180,7 +217,7 @@ private final class ApprovalWorker {
             throw Refused(description: "the signing payload does not bind this device, key and action")
         }
         let signature = SignatureEncoding.encode(try device.biometricKey.signature(for: payloadBytes))
-        let answered = try connection.send(
+        let answered = try responseConnection.send(
             "POST", "/v1/challenges/\(challenge.challengeId)/response", json: Data(#"{"signature":"\#(signature)"}"#.utf8))
         guard answered.status == 200 else {
             throw Refused(description: "POST /v1/challenges/…/response answered \(answered.status): \(String(decoding: answered.body.prefix(200), as: UTF8.self))")
@@ -188,8 +225,10 @@ private final class ApprovalWorker {
     }
 
     func outcome() -> WorkerOutcome {
-        WorkerOutcome(latencies: latencies, errors: errors, errorSamples: Array(errorSamples), connectionsOpened: connection.connectionsOpened,
-            cpuSeconds: cpuSeconds)
+        let connectionsOpened = challengeConnection.connectionsOpened
+            + (responseConnection === challengeConnection ? 0 : responseConnection.connectionsOpened)
+        return WorkerOutcome(
+            latencies: latencies, errors: errors, errorSamples: Array(errorSamples), connectionsOpened: connectionsOpened, cpuSeconds: cpuSeconds)
     }
 }
 

@@ -8,7 +8,8 @@ struct BenchmarkOptions: Equatable {
 
     static let usage = """
         usage: devicetrust-benchmark [crypto] [--seconds N | --quick] [--rounds N] [--help]
-               devicetrust-benchmark server [--clients N] [--approvals N] [--seconds N] (see server --help)
+               devicetrust-benchmark server [--clients N[,N…]] [--approvals N] [--seconds N]
+                                            [--database postgres://…] (see server --help)
 
         Measures DeviceTrustCrypto and `openssl speed` on one CPU core, in the same run,
         and prints both with their ratio: P-256 sign/s, P-256 verify/s, ECDH P-256/s,
@@ -22,7 +23,8 @@ struct BenchmarkOptions: Equatable {
           --quick       one second per measurement, one round (--seconds 1 --rounds 1)
           --help        show this text
 
-        `server` load-tests the DeviceTrust server instead: approvals/s and p50/p99 latency.
+        `server` load-tests the DeviceTrust server instead: approvals/s and p50/p99 latency,
+        on SQLite and, with --database, on PostgreSQL with one and two nodes.
 
         Exit status: 0 when every figure was measured (BELOW is a finding, not a failure),
         1 when a measurement could not be made, 2 for a bad command line.

@@ -3,20 +3,24 @@ import DeviceTrustCrypto
 import Foundation
 import MicroHTTP
 import TrustServer
+import TrustStore
 import TrustStoreEngines
 
 /// A DeviceTrust server in this process, as `devicetrust serve` would run it, on
 /// 127.0.0.1 (any free port) over a fresh data directory under the temporary folder,
-/// with rate limits raised out of the benchmark's way. ``shutDown()`` stops it and
-/// deletes the directory.
+/// with rate limits raised out of the benchmark's way. Its store is SQLite in that
+/// directory unless `databaseURL` names another; every store call is timed into
+/// `recorder`. ``shutDown()`` stops it and deletes the directory.
 final class InProcessTrustServer {
     /// Per address and per device: far above anything two cores can send.
     static let benchmarkRateLimit = RateLimit(requestsPerSecond: 1_000_000, burst: 2_000_000)
 
     let port: UInt16
     let adminKey: String
+    /// The temporary folder holding the data directory (`data/`).
     let dataDirectory: URL
     let threads: Int
+    private let configuration: ServerConfiguration
     private let prepared: PreparedServer
     private let server: DeviceTrustServer
 
@@ -24,17 +28,32 @@ final class InProcessTrustServer {
         let description: String
     }
 
-    init(threads: Int) throws(Failure) {
+    /// - Parameters:
+    ///   - databaseURL: the store (password included); `nil` for SQLite in the data directory.
+    ///   - secretsFrom: another node, whose signing key, pepper and admin key this node's
+    ///     new data directory gets a copy of, so both act as one service.
+    init(threads: Int, databaseURL: String? = nil, secretsFrom other: InProcessTrustServer? = nil, recorder: StoreCallRecorder) throws(Failure) {
         let root = FileManager.default.temporaryDirectory
             .appendingPathComponent("devicetrust-benchmark-\(getpid())-\(UInt64.random(in: 0...UInt64.max))", isDirectory: true)
-        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: root.appendingPathComponent("data").path, threads: threads)
+        var configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, dataDirectory: root.appendingPathComponent("data").path, databaseURL: databaseURL, threads: threads)
         configuration.perAddressRateLimit = Self.benchmarkRateLimit
         configuration.service.perDeviceRateLimit = Self.benchmarkRateLimit
+        if let other {
+            do {
+                try Self.copySecrets(from: other.configuration, to: configuration)
+            } catch {
+                try? FileManager.default.removeItem(at: root)
+                throw Failure(description: "cannot copy the data directory of the first node: \(error)")
+            }
+        }
         do {
-            prepared = try ServerBootstrap.prepare(configuration, openStore: TrustStoreEngines.open)
+            prepared = try ServerBootstrap.prepare(configuration, openStore: { url throws(StoreError) in
+                TimedTrustStore(try TrustStoreEngines.open(url), recorder: recorder)
+            })
         } catch {
             try? FileManager.default.removeItem(at: root)
-            throw Failure(description: "cannot prepare the data directory: \(error)")
+            throw Failure(description: "cannot prepare the server: \(error)")
         }
         server = DeviceTrustServer(
             service: prepared.service, adminKey: prepared.adminKey, perAddressRateLimit: configuration.perAddressRateLimit)
@@ -49,6 +68,7 @@ final class InProcessTrustServer {
         }
         dataDirectory = root
         self.threads = threads
+        self.configuration = configuration
     }
 
     /// Stops the server, closes the database and deletes the data directory.
@@ -56,6 +76,21 @@ final class InProcessTrustServer {
         server.stop()
         prepared.store.close()
         try? FileManager.default.removeItem(at: dataDirectory)
+    }
+
+    /// Copies the three secrets (mode 0600) into `target`'s new data directory (mode 0700),
+    /// as an operator copies a node's data directory to the next.
+    private static func copySecrets(from source: ServerConfiguration, to target: ServerConfiguration) throws {
+        let manager = FileManager.default
+        try manager.createDirectory(at: target.dataDirectoryURL, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        for (from, to) in [
+            (source.signingKeyURL, target.signingKeyURL), (source.pepperURL, target.pepperURL), (source.adminKeyURL, target.adminKeyURL),
+        ] {
+            let contents = try Data(contentsOf: from)
+            guard manager.createFile(atPath: to.path, contents: contents, attributes: [.posixPermissions: 0o600]) else {
+                throw Failure(description: "cannot write \(to.path)")
+            }
+        }
     }
 }
 

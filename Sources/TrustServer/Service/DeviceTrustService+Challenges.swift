@@ -34,9 +34,9 @@ extension DeviceTrustService {
             throw refuse(operation, Problem(code: .malformedRequest, detail: "\(request.purpose.rawValue) is answered with the device key and the PIN"), reason: "needs device key")
         }
 
-        let device = try usableDevice(request.deviceId, operation: operation)
         let kind = TrustStore.KeyKind(request.key)
-        guard try storage("device key", { () throws(StoreError) in try store.activeKey(deviceId: device.id, kind: kind) }) != nil else {
+        let (device, key) = try usableDevice(request.deviceId, withKey: kind, operation: operation)
+        guard key != nil else {
             throw refuse(operation, Problem(code: .keyNotEnrolled, detail: "the device has no \(request.key.rawValue) key"), reason: "no \(kind.rawValue) key")
         }
         if kind == .device, device.pinHash == nil {
@@ -62,14 +62,14 @@ extension DeviceTrustService {
         return ChallengeCreated(challengeId: payload.id, signingPayload: Base64URL.encode(rendered), expiresAt: payload.expires)
     }
 
-    /// The device, if it exists and is not revoked.
-    func usableDevice(_ deviceId: String, operation: String) throws -> Device {
-        guard let device = try storage("device", { () throws(StoreError) in try store.device(id: deviceId) }) else {
+    /// The device, if it exists and is not revoked, with its active key of `kind` (one read).
+    func usableDevice(_ deviceId: String, withKey kind: TrustStore.KeyKind, operation: String) throws -> (Device, DeviceKeyRecord?) {
+        guard let (device, key) = try storage("device", { () throws(StoreError) in try store.deviceWithActiveKey(id: deviceId, kind: kind) }) else {
             throw refuse(operation, Problem(code: .notFound, detail: "no such device"), reason: "unknown device")
         }
         guard !device.isRevoked else {
             throw refuse(operation, Problem(code: .deviceRevoked, detail: "the device is revoked; enroll it again"), reason: "device \(device.id) revoked")
         }
-        return device
+        return (device, key)
     }
 }

@@ -37,10 +37,8 @@ extension DeviceTrustService {
         guard let purpose = Purpose(rawValue: challenge.purpose) else {
             throw ServiceFailure(.internal, "a stored challenge has a purpose this build does not know")
         }
-        let device = try usableDevice(challenge.deviceId, operation: operation)
-        guard let keyRecord = try storage("device key", { () throws(StoreError) in
-            try store.activeKey(deviceId: device.id, kind: challenge.keyKind)
-        }) else {
+        let (device, activeKey) = try usableDevice(challenge.deviceId, withKey: challenge.keyKind, operation: operation)
+        guard let keyRecord = activeKey else {
             throw refuse(operation, Problem(code: .keyNotEnrolled, detail: "the device no longer has that key"), reason: "no active \(challenge.keyKind.rawValue) key")
         }
 

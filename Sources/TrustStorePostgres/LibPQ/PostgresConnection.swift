@@ -19,7 +19,7 @@ final class PostgresConnection {
     /// Connects (blocking, bounded by `connect_timeout`).
     /// - Throws: ``StoreError/Code/unavailable`` when the server cannot be reached or
     ///   refuses the connection, naming libpq's reason without the password.
-    init(settings: PostgresSettings, generation: UInt64) throws(StoreError) {
+    init(settings: PostgresSettings, generation: UInt64, synchronousCommit: Bool = true) throws(StoreError) {
         self.settings = settings
         self.generation = generation
         guard let handle = settings.withConnectParameters({ keywords, values in PQconnectdbParams(keywords, values, 1) }) else {
@@ -29,8 +29,13 @@ final class PostgresConnection {
         guard PQstatus(handle) == CONNECTION_OK else {
             throw StoreError(.unavailable, reason: "cannot connect to PostgreSQL at \(settings.redactedURL): \(connectionMessage); check that the server runs and accepts this user")
         }
-        // Durable commits whatever the server's default (see PostgresTrustStore, Durability).
-        try executeValueFree("SET synchronous_commit = on", during: "configuring the connection")
+        // Server notices ("relation … already exists, skipping") are not ours to print:
+        // libpq's default processor writes them to standard error.
+        PQsetNoticeProcessor(handle, { _, _ in }, nil)
+        // Durable commits whatever the server's default, except on the connections kept for
+        // the writes TrustStorage allows to lose (see PostgresTrustStore, Durability).
+        try executeValueFree(
+            synchronousCommit ? "SET synchronous_commit = on" : "SET synchronous_commit = off", during: "configuring the connection")
     }
 
     deinit { PQfinish(handle) }

@@ -23,11 +23,14 @@ final class PostgresConnectionPool: @unchecked Sendable {
     private let settings: PostgresSettings
     let capacity: Int
     let acquireTimeout: TimeInterval
+    /// Whether the pool's connections commit with `synchronous_commit = on`.
+    let synchronousCommit: Bool
 
-    init(settings: PostgresSettings, capacity: Int, acquireTimeout: TimeInterval) {
+    init(settings: PostgresSettings, capacity: Int, acquireTimeout: TimeInterval, synchronousCommit: Bool = true) {
         self.settings = settings
         self.capacity = capacity
         self.acquireTimeout = acquireTimeout
+        self.synchronousCommit = synchronousCommit
     }
 
     /// Runs `body` with a connection lent for the call.
@@ -70,7 +73,7 @@ final class PostgresConnectionPool: @unchecked Sendable {
                 let currentGeneration = generation
                 condition.unlock()
                 do throws(StoreError) {
-                    return try PostgresConnection(settings: settings, generation: currentGeneration)
+                    return try PostgresConnection(settings: settings, generation: currentGeneration, synchronousCommit: synchronousCommit)
                 } catch {
                     condition.lock()
                     count -= 1

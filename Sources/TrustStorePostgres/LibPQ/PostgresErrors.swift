@@ -32,7 +32,7 @@ enum PostgresErrors {
         }
         switch state {
         case "23505": return error(.duplicate, "a record with this identifier already exists")
-        case "42P07": return error(.duplicate, "the table already exists (another node created it)")
+        case "42P07", "42710": return error(.duplicate, "the table or its type already exists (another node created it)")
         case "23503": return error(.notFound, "the record it refers to does not exist")
         case "40001", "40P01": return error(.busy, "the transaction conflicted with another one; retry")
         case "53300", "57P01", "57P02", "57P03", "57014":
