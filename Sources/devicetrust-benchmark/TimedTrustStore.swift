@@ -19,7 +19,7 @@ final class StoreCallRecorder: @unchecked Sendable {
 /// The calls a store answers, as ``TrustStorage`` names them.
 enum StoreCall: String, CaseIterable, Comparable {
     case createEnrollment, enrollment, consumeEnrollment, enrollDevice
-    case device, devicesOfAccount, activeKey, keyHistory, markDeviceUsed, revokeDevice, replaceBiometricKey
+    case device, deviceWithActiveKey, devicesOfAccount, activeKey, keyHistory, markDeviceUsed, revokeDevice, replaceBiometricKey
     case recordPINFailure, resetPINFailures, setPINHash
     case insertChallenge, challenge, consumeChallenge, consumeChallengeWithCounter, keyAttestation
     case checkAvailability, purgeExpired
@@ -27,7 +27,7 @@ enum StoreCall: String, CaseIterable, Comparable {
     /// Whether the call writes (a commit), as opposed to only reading.
     var writes: Bool {
         switch self {
-        case .enrollment, .device, .devicesOfAccount, .activeKey, .keyHistory, .challenge, .keyAttestation, .checkAvailability: false
+        case .enrollment, .device, .deviceWithActiveKey, .devicesOfAccount, .activeKey, .keyHistory, .challenge, .keyAttestation, .checkAvailability: false
         default: true
         }
     }
@@ -108,6 +108,10 @@ final class TimedTrustStore: TrustStorage, @unchecked Sendable {
 
     func activeKey(deviceId: String, kind: KeyKind) throws(StoreError) -> DeviceKeyRecord? {
         try timed(.activeKey) { () throws(StoreError) in try inner.activeKey(deviceId: deviceId, kind: kind) }
+    }
+
+    func deviceWithActiveKey(id: String, kind: KeyKind) throws(StoreError) -> (device: Device, key: DeviceKeyRecord?)? {
+        try timed(.deviceWithActiveKey) { () throws(StoreError) in try inner.deviceWithActiveKey(id: id, kind: kind) }
     }
 
     func keyHistory(deviceId: String) throws(StoreError) -> [DeviceKeyRecord] {
