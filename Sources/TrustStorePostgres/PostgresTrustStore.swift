@@ -56,11 +56,16 @@ public final class PostgresTrustStore: TrustStorage, @unchecked Sendable {
         public var poolSize: Int
         /// How long a call waits for a free connection before ``StoreError/Code/unavailable``.
         public var acquireTimeout: TimeInterval
+        /// How long one statement's reply may take before the connection is given up and
+        /// the call answers ``StoreError/Code/unavailable`` (a server that stopped answering
+        /// without closing the connection, or a row lock held that long).
+        public var replyTimeout: TimeInterval
 
         /// Creates options; the defaults suit one `devicetrust serve` node.
-        public init(poolSize: Int = 16, acquireTimeout: TimeInterval = 1.5) {
+        public init(poolSize: Int = 16, acquireTimeout: TimeInterval = 1.5, replyTimeout: TimeInterval = 1.5) {
             self.poolSize = poolSize
             self.acquireTimeout = acquireTimeout
+            self.replyTimeout = replyTimeout
         }
     }
 
@@ -89,10 +94,14 @@ public final class PostgresTrustStore: TrustStorage, @unchecked Sendable {
     public init(url: StoreURL, options: Options = Options()) throws(StoreError) {
         guard options.poolSize >= 1 else { throw StoreError(.invalidArgument, reason: "the PostgreSQL pool needs at least one connection") }
         let settings = try PostgresSettings(url)
-        pool = PostgresConnectionPool(settings: settings, capacity: options.poolSize, acquireTimeout: options.acquireTimeout)
+        pool = PostgresConnectionPool(
+            settings: settings, capacity: options.poolSize, acquireTimeout: options.acquireTimeout, replyTimeout: options.replyTimeout)
         relaxedPool = PostgresConnectionPool(
-            settings: settings, capacity: max(2, options.poolSize / 2), acquireTimeout: options.acquireTimeout, synchronousCommit: false)
-        try pool.withConnection { connection throws(StoreError) in try PostgresSchema.migrate(connection) }
+            settings: settings, capacity: max(2, options.poolSize / 2), acquireTimeout: options.acquireTimeout,
+            replyTimeout: options.replyTimeout, synchronousCommit: false)
+        // Migrations may take longer than a request's statements: they get their own connection.
+        let migrating = try PostgresConnection(settings: settings, generation: 0, replyTimeout: max(30, options.replyTimeout))
+        try PostgresSchema.migrate(migrating)
     }
 
     /// Opens the store named by `databaseURL` (parsed by ``StoreURL``).

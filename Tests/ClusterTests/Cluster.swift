@@ -19,7 +19,7 @@ final class Cluster: @unchecked Sendable {
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         self.database = database
         let seed = root.appendingPathComponent("seed").path
-        let seedNode = try ServeNode(dataDirectory: seed, database: "sqlite:\(root.appendingPathComponent("seed.sqlite").path)")
+        let seedNode = try ServeNode.startingOnAFreePort(dataDirectory: seed, database: "sqlite:\(root.appendingPathComponent("seed.sqlite").path)")
         seedNode.kill9()
         adminKey = try String(contentsOfFile: seed + "/admin-api-key", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         let directories = try (1...count).map { index -> String in
@@ -29,7 +29,7 @@ final class Cluster: @unchecked Sendable {
         }
         let started = LockedResults<Result<ServeNode, any Error>>()
         DispatchQueue.concurrentPerform(iterations: count) { index in
-            started.set(index, Result { try ServeNode(dataDirectory: directories[index], database: database, arguments: arguments) })
+            started.set(index, Result { try ServeNode.startingOnAFreePort(dataDirectory: directories[index], database: database, arguments: arguments) })
         }
         nodes = try (0..<count).map { try started.value(at: $0)!.get() }
     }

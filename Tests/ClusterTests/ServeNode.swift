@@ -58,9 +58,32 @@ final class ServeNode: @unchecked Sendable {
     var isRunning: Bool { process.isRunning }
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
-    /// A new process with the same port, data directory, database and arguments.
+    /// A new process with the same port, data directory, database and arguments (retried
+    /// for a few seconds while the port is still taken).
     func restarted() throws -> ServeNode {
-        try ServeNode(dataDirectory: dataDirectory, database: database, port: port, arguments: arguments)
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try ServeNode(dataDirectory: dataDirectory, database: database, port: port, arguments: arguments)
+            } catch let error as ClusterTestError where error.description.contains("cannot listen") && attempt < 20 {
+                usleep(250_000)
+            }
+        }
+    }
+
+    /// Starts a node on a free port, picking another one when something else took the
+    /// port between the check and the node's bind (other tests start servers too).
+    static func startingOnAFreePort(dataDirectory: String, database: String, arguments: [String] = []) throws -> ServeNode {
+        var attempt = 0
+        while true {
+            attempt += 1
+            do {
+                return try ServeNode(dataDirectory: dataDirectory, database: database, arguments: arguments)
+            } catch let error as ClusterTestError where error.description.contains("cannot listen") && attempt < 5 {
+                continue
+            }
+        }
     }
 
     /// `kill -9`: no clean shutdown, as in a crash.
@@ -75,20 +98,31 @@ final class ServeNode: @unchecked Sendable {
 
     func get(_ target: String) throws -> LoopbackHTTPResponse { try send("GET", target, timeout: 5) }
 
-    /// A port the kernel just handed out and released (loopback only).
+    /// A free loopback port below the kernel's ephemeral range, so that the outgoing
+    /// connections of other tests (which take ephemeral ports) cannot occupy it while a node
+    /// is down between a crash and its restart.
     static func freePort() throws -> UInt16 {
+        let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))?
+            .split(whereSeparator: \.isWhitespace).compactMap { Int($0) } ?? []
+        let ephemeralStart = range.first ?? 32768
+        let upper = max(12_000, min(ephemeralStart - 1, 65_535))
+        for _ in 0..<200 {
+            let candidate = UInt16(Int.random(in: 10_000...upper))
+            if canBind(candidate) { return candidate }
+        }
+        throw ClusterTestError("no free loopback port below \(ephemeralStart)")
+    }
+
+    private static func canBind(_ port: UInt16) -> Bool {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ClusterTestError("socket() failed") }
+        guard fd >= 0 else { return false }
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        address.sin_port = port.bigEndian
+        return withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
         }
-        guard bound else { throw ClusterTestError("bind() failed") }
-        return UInt16(bigEndian: address.sin_port)
     }
 }

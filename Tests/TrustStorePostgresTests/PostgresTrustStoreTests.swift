@@ -139,3 +139,34 @@ struct PostgresDurabilityTests {
         #expect(setting == "on")
     }
 }
+
+@Suite("PostgresTrustStore bounded replies", .enabled(if: PostgresTestServer.isAvailable))
+struct PostgresReplyTimeoutTests {
+    @Test("a statement whose reply does not come (a row lock held elsewhere) answers unavailable within the bound; the store goes on")
+    func stuckReplyIsBounded() throws {
+        let database = try PostgresTestDatabase.create()
+        defer { database.drop() }
+        let store = try PostgresTrustStore(databaseURL: database.url, options: .init(poolSize: 2, replyTimeout: 0.5))
+        try store.createEnrollment(Enrollment(
+            id: "enr-1", accountId: "acct-1", nonce: Data(repeating: 1, count: 32), signingPayload: Data("p".utf8),
+            expiresAt: Date(timeIntervalSince1970: 1_900_000_000)))
+        // Another session holds the row lock for 3 s.
+        let holder = Thread {
+            try? PostgresTestServer.administer(
+                "BEGIN; SELECT 1 FROM enrollments WHERE id = 'enr-1' FOR UPDATE; SELECT pg_sleep(3); COMMIT;", url: database.url)
+        }
+        holder.start()
+        Thread.sleep(forTimeInterval: 0.5)
+        let started = Date()
+        #expect(throws: StoreError.unavailable) { try store.consumeEnrollment(id: "enr-1", now: Date(timeIntervalSince1970: 1_800_000_000)) }
+        #expect(Date().timeIntervalSince(started) < 2)
+        try store.checkAvailability()
+        Thread.sleep(forTimeInterval: 3)
+        // The given-up statement was rolled back or waited: either way the consumption is
+        // decided exactly once, and the store answers.
+        let enrollment = try #require(try store.enrollment(id: "enr-1"))
+        if enrollment.consumedAt == nil {
+            #expect(try store.consumeEnrollment(id: "enr-1", now: Date(timeIntervalSince1970: 1_800_000_001)).consumedAt != nil)
+        }
+    }
+}

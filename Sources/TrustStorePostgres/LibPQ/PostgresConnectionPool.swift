@@ -25,11 +25,14 @@ final class PostgresConnectionPool: @unchecked Sendable {
     let acquireTimeout: TimeInterval
     /// Whether the pool's connections commit with `synchronous_commit = on`.
     let synchronousCommit: Bool
+    /// How long each reply may take (``PostgresConnection/replyTimeout``).
+    let replyTimeout: TimeInterval
 
-    init(settings: PostgresSettings, capacity: Int, acquireTimeout: TimeInterval, synchronousCommit: Bool = true) {
+    init(settings: PostgresSettings, capacity: Int, acquireTimeout: TimeInterval, replyTimeout: TimeInterval, synchronousCommit: Bool = true) {
         self.settings = settings
         self.capacity = capacity
         self.acquireTimeout = acquireTimeout
+        self.replyTimeout = replyTimeout
         self.synchronousCommit = synchronousCommit
     }
 
@@ -73,7 +76,8 @@ final class PostgresConnectionPool: @unchecked Sendable {
                 let currentGeneration = generation
                 condition.unlock()
                 do throws(StoreError) {
-                    return try PostgresConnection(settings: settings, generation: currentGeneration, synchronousCommit: synchronousCommit)
+                    return try PostgresConnection(
+                        settings: settings, generation: currentGeneration, synchronousCommit: synchronousCommit, replyTimeout: replyTimeout)
                 } catch {
                     condition.lock()
                     count -= 1
