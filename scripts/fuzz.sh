@@ -4,13 +4,19 @@
 # timeout (an input slower than 10 s), or when a harness's sources are missing.
 #
 #   scripts/fuzz.sh [harness ...]        harnesses: DERCertificate CBORDecoder KeyDescription
+#                                        HTTPRequest RouteJSON SigningPayload
 #   FUZZ_SECONDS=120 scripts/fuzz.sh DERCertificate
 #   FUZZ_BUILD_ONLY=1 scripts/fuzz.sh    build, do not run
 #
 # Products and the growing corpora live in .build/fuzz/ (never committed); the seeds in
 # Fuzz/<harness>/corpus/ are only read. A crashing input is written to
 # .build/fuzz/artifacts/<harness>/ and its path printed; replay it with
-# `.build/fuzz/bin/<harness> <file>`.
+# `.build/fuzz/bin/<harness> <file>`. FUZZ_STRICT=1 makes HTTPRequest and RouteJSON also
+# check what known production issues break (see Fuzz/README.md).
+#
+# The checks of HTTPRequest, RouteJSON and SigningPayload live in the test targets
+# (Tests/MicroHTTPTests/*FuzzChecks.swift, Tests/DeviceBindingTests/*FuzzChecks.swift) and
+# are compiled into the harness here, so the corpus replay tests run the very same checks.
 set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -20,7 +26,7 @@ seconds=${FUZZ_SECONDS:-600}
 build=${FUZZ_BUILD_DIR:-"$root/.build/fuzz"}
 harnesses=("$@")
 if [[ ${#harnesses[@]} -eq 0 ]]; then
-    harnesses=(DERCertificate CBORDecoder KeyDescription)
+    harnesses=(DERCertificate CBORDecoder KeyDescription HTTPRequest RouteJSON SigningPayload)
 fi
 
 # Coverage instrumentation and ASan for every module, libFuzzer's main at the link of each
@@ -67,6 +73,19 @@ need_asn1der() {
     fi
 }
 
+# DeviceBinding over DeviceTrustCrypto, whose OpenSSL/ files import the COpenSSL system
+# module: its module map is found with -I Sources/COpenSSL, libcrypto linked at the end.
+openssl_include=(-I Sources/COpenSSL)
+built_devicebinding=0
+need_devicebinding() {
+    if [[ $built_devicebinding -eq 0 ]]; then
+        require_sources "$1" Sources/DeviceBinding
+        build_module DeviceTrustCrypto "${openssl_include[@]}" $(sources_of Sources/DeviceTrustCrypto)
+        build_module DeviceBinding "${openssl_include[@]}" $(sources_of Sources/DeviceBinding)
+        built_devicebinding=1
+    fi
+}
+
 build() {
     case $1 in
     DERCertificate)
@@ -88,20 +107,38 @@ build() {
         build_harness KeyDescription Fuzz/KeyDescription/*.swift \
             $(sources_of Sources/Attestation/AndroidKeyAttestation/KeyDescription) -lASN1DER
         ;;
+    HTTPRequest)
+        require_sources HTTPRequest Sources/MicroHTTP
+        # The pure-Swift files only: not MHD/ (libmicrohttpd) and not HTTPServer.swift, which
+        # drives MHD/'s daemon. -enable-testing: the checks reach RequestAssembly (internal).
+        build_module MicroHTTP -enable-testing \
+            $(find Sources/MicroHTTP -maxdepth 1 -name '*.swift' ! -name HTTPServer.swift | sort)
+        build_harness HTTPRequest Fuzz/HTTPRequest/*.swift Tests/MicroHTTPTests/HTTPRequestFuzzChecks.swift -lMicroHTTP
+        ;;
+    RouteJSON | SigningPayload)
+        need_devicebinding "$1"
+        build_harness "$1" Fuzz/"$1"/*.swift Tests/DeviceBindingTests/"$1"FuzzChecks.swift \
+            "${openssl_include[@]}" -lDeviceBinding -lDeviceTrustCrypto -lcrypto
+        ;;
     *)
-        echo "fuzz.sh: unknown harness $1 (DERCertificate, CBORDecoder, KeyDescription)" >&2
+        echo "fuzz.sh: unknown harness $1 (DERCertificate, CBORDecoder, KeyDescription, HTTPRequest, RouteJSON, SigningPayload)" >&2
         exit 2
         ;;
     esac
 }
 
 # Inputs larger than any real one: a certificate is under 2 KiB, an App Attest object
-# under 6 KiB, a KeyDescription under 2 KiB.
+# under 6 KiB, a KeyDescription under 2 KiB, a request head with its JSON body under
+# 4 KiB (longer bodies are simulated by HTTPRequest's extra chunks), a route's JSON body
+# under 8 KiB; a signing payload is at most 4 KiB, so 5000 reaches the size limit.
 max_len() {
     case $1 in
     DERCertificate) echo 4096 ;;
     CBORDecoder) echo 8192 ;;
     KeyDescription) echo 4096 ;;
+    HTTPRequest) echo 4096 ;;
+    RouteJSON) echo 8192 ;;
+    SigningPayload) echo 5000 ;;
     esac
 }
 
@@ -111,9 +148,14 @@ run() {
     mkdir -p "$corpus" "$artifacts"
     echo "fuzz.sh: running $name for $seconds s (corpus $corpus, seeds Fuzz/$name/corpus)"
     # libFuzzer exits non-zero on a crash, a sanitizer report, a leak or a timeout.
+    # Fuzz/lsan.supp: what Swift's one-time global initialisers allocate is not a leak.
+    # SWIFT_BACKTRACE=enable=no leaves crashes to libFuzzer's handler (the Swift backtracer
+    # would print first and then trip AddressSanitizer reading memory).
     local status
     set +e
     ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1} \
+        LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$root/Fuzz/lsan.supp} \
+        SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no} \
         "$build/bin/$name" "$corpus" "Fuzz/$name/corpus" \
         -max_total_time="$seconds" -timeout=10 -max_len="$(max_len "$name")" \
         -artifact_prefix="$artifacts" -print_final_stats=1 \

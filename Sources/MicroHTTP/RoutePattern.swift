@@ -14,12 +14,13 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// Parses a pattern, or returns `nil` when it does not start with `/`, has an empty
     /// or repeated parameter name, or mixes braces with text inside one segment.
     public init?(_ pattern: String) {
-        guard pattern.hasPrefix("/") else { return nil }
+        guard pattern.unicodeScalars.first == "/" else { return nil }
         var segments: [Segment] = []
         var names: Set<String> = []
-        for part in pattern.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
-            if part.hasPrefix("{") && part.hasSuffix("}") && part.count >= 2 {
-                let name = String(part.dropFirst().dropLast())
+        for scalars in pattern.unicodeScalars.dropFirst().split(separator: "/", omittingEmptySubsequences: false) {
+            let part = String(String.UnicodeScalarView(scalars))
+            if scalars.first == "{" && scalars.last == "}" && scalars.count >= 2 {
+                let name = String(String.UnicodeScalarView(scalars.dropFirst().dropLast()))
                 guard !name.isEmpty, !name.contains("{"), !name.contains("}"), names.insert(name).inserted else {
                     return nil
                 }
@@ -34,18 +35,24 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The parameters captured from `path`, or `nil` when `path` does not match.
+    ///
+    /// Segments are split and compared on Unicode scalars, not `Character`s: a `/` followed
+    /// by a combining mark is one grapheme cluster, and splitting on `Character` would let
+    /// a parameter capture a slash (found by the HTTPRequest fuzz harness). Literals match
+    /// scalar for scalar, never by canonical equivalence.
     public func match(_ path: String) -> PathParameters? {
-        guard path.hasPrefix("/") else { return nil }
-        let parts = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        let scalars = path.unicodeScalars
+        guard scalars.first == "/" else { return nil }
+        let parts = scalars.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == segments.count else { return nil }
         var values: [String: String] = [:]
         for (segment, part) in zip(segments, parts) {
             switch segment {
             case .literal(let text):
-                guard part == text else { return nil }
+                guard part.elementsEqual(text.unicodeScalars) else { return nil }
             case .parameter(let name):
                 guard !part.isEmpty else { return nil }
-                values[name] = String(part)
+                values[name] = String(String.UnicodeScalarView(part))
             }
         }
         return PathParameters(values)
