@@ -11,8 +11,8 @@
 # Products and the growing corpora live in .build/fuzz/ (never committed); the seeds in
 # Fuzz/<harness>/corpus/ are only read. A crashing input is written to
 # .build/fuzz/artifacts/<harness>/ and its path printed; replay it with
-# `.build/fuzz/bin/<harness> <file>`. FUZZ_STRICT=1 makes HTTPRequest and RouteJSON also
-# check what known production issues break (see Fuzz/README.md).
+# `.build/fuzz/bin/<harness> <file>`. FUZZ_STRICT=1 makes RouteJSON also check what a
+# known, tolerated issue breaks (see Fuzz/README.md).
 #
 # The checks of HTTPRequest, RouteJSON and SigningPayload live in the test targets
 # (Tests/MicroHTTPTests/*FuzzChecks.swift, Tests/DeviceBindingTests/*FuzzChecks.swift) and
