@@ -126,6 +126,9 @@ public struct EngineCode: Hashable, Sendable, CustomStringConvertible {
         EngineCode(engine: "postgresql", value: state)
     }
 
+    /// The SQLSTATE, when the code is PostgreSQL's; `nil` for another engine's.
+    public var sqlstate: String? { engine == "postgresql" ? value : nil }
+
     /// `SQLite 1555` or `SQLSTATE 23505`.
     public var description: String { engine == "postgresql" ? "SQLSTATE \(value)" : "SQLite \(value)" }
 }

@@ -141,6 +141,15 @@ public protocol TrustStorage: Sendable {
     /// gets a challenge, and never gets it back either. Durable like the plain consumption.
     func consumeChallenge(id: String, now: Date, appAttestCounter: UInt32) throws(StoreError) -> Challenge
 
+    /// Consumes the challenge as ``consumeChallenge(id:now:)`` does (same errors, same
+    /// durability) and returns it with its device and the device's active key of the
+    /// challenge's kind, read no earlier than the consumption: what a response checks next.
+    /// A revocation or key change acknowledged before this call is always seen.
+    ///
+    /// A default implementation calls ``consumeChallenge(id:now:)`` and then
+    /// ``deviceWithActiveKey(id:kind:)``; engines with round trips answer in one.
+    func consumeChallengeWithDevice(id: String, now: Date) throws(StoreError) -> ConsumedChallenge
+
     /// The device's attestation record for `kind`, or `nil`.
     func keyAttestation(deviceId: String, kind: KeyKind) throws(StoreError) -> KeyAttestation?
 
@@ -165,5 +174,12 @@ extension TrustStorage {
     public func deviceWithActiveKey(id: String, kind: KeyKind) throws(StoreError) -> (device: Device, key: DeviceKeyRecord?)? {
         guard let device = try device(id: id) else { return nil }
         return (device, try activeKey(deviceId: id, kind: kind))
+    }
+
+    /// Two calls: ``consumeChallenge(id:now:)``, then ``deviceWithActiveKey(id:kind:)``.
+    public func consumeChallengeWithDevice(id: String, now: Date) throws(StoreError) -> ConsumedChallenge {
+        let challenge = try consumeChallenge(id: id, now: now)
+        let found = try deviceWithActiveKey(id: challenge.deviceId, kind: challenge.keyKind)
+        return ConsumedChallenge(challenge: challenge, device: found?.device, key: found?.key)
     }
 }

@@ -26,7 +26,21 @@ enum PostgresRecords {
             createdAt: try row.time(3), replacedAt: try row.optionalTime(4))
     }
 
+    /// A device (`d`) and its active key of one kind (`k`, LEFT JOINed), as `deviceWithKey` reads them.
+    static let deviceWithKeyColumns = """
+        d.id, d.account_id, d.name, d.platform, d.created_at, d.last_used_at, d.revoked_at, \
+        d.pin_hash, d.failed_pin_attempts, k.public_key, k.created_at
+        """
+    /// `nil` when the device columns are NULL (a LEFT JOIN found no device).
+    static func deviceWithKey(_ row: PostgresRow, kind: KeyKind) throws(StoreError) -> (device: Device, key: DeviceKeyRecord?)? {
+        guard !row.isNull(0) else { return nil }
+        let device = try device(row)
+        guard let publicKey = row.optionalBytea(9) else { return (device, nil) }
+        return (device, DeviceKeyRecord(deviceId: device.id, kind: kind, publicKey: publicKey, createdAt: try row.time(10)))
+    }
+
     static let challengeColumns = "id, device_id, account_id, key_kind, purpose, action_sha256, nonce, payload, expires_at, consumed_at"
+    static let challengeColumnCount: Int32 = 10
     static func challenge(_ row: PostgresRow) throws(StoreError) -> Challenge {
         Challenge(
             id: try row.text(0), deviceId: try row.text(1), accountId: try row.text(2), keyKind: try row.keyKind(3),

@@ -36,7 +36,39 @@ extension PostgresTrustStore {
                 """, [.text(id), .time(now), .bytea(marker)], during: "consuming a challenge")
                 .rows(PostgresRecords.challenge).first
             if let consumed { return consumed }
-            return try Self.refuseConsumption(id: id, now: now, connection)
+            try Self.refuseConsumption(id: id, now: now, connection)
+        }
+    }
+
+    /// One statement: the consumption, then the device and its key joined to the consumed
+    /// row (read from the statement's snapshot, so anything committed before the call is
+    /// seen). After a lost reply, the consumption is recognised by its marker as in
+    /// ``consumeChallenge(id:now:)`` and the device read again.
+    public func consumeChallengeWithDevice(id: String, now: Date) throws(StoreError) -> ConsumedChallenge {
+        let marker = Self.newMarker()
+        return try write("consuming a challenge", recognise: { connection throws(StoreError) -> ConsumedChallenge? in
+            guard let challenge = try Self.challengeConsumed(id: id, by: marker, connection) else { return nil }
+            let found = try Self.fetchDeviceWithActiveKey(id: challenge.deviceId, kind: challenge.keyKind, connection)
+            return ConsumedChallenge(challenge: challenge, device: found?.device, key: found?.key)
+        }) { connection throws(StoreError) -> ConsumedChallenge in
+            let rows = try connection.execute("""
+                WITH consumed AS (
+                    UPDATE challenges SET consumed_at = $2, consumed_by = $3
+                    WHERE id = $1 AND consumed_at IS NULL AND expires_at > $2
+                    RETURNING \(PostgresRecords.challengeColumns)
+                )
+                SELECT consumed.*, \(PostgresRecords.deviceWithKeyColumns)
+                FROM consumed
+                LEFT JOIN devices d ON d.id = consumed.device_id
+                LEFT JOIN device_keys k ON k.device_id = consumed.device_id AND k.kind = consumed.key_kind AND k.replaced_at IS NULL
+                """, [.text(id), .time(now), .bytea(marker)], during: "consuming a challenge")
+                .rows { row throws(StoreError) -> ConsumedChallenge in
+                    let challenge = try PostgresRecords.challenge(row)
+                    let found = try PostgresRecords.deviceWithKey(row.columns(from: PostgresRecords.challengeColumnCount), kind: challenge.keyKind)
+                    return ConsumedChallenge(challenge: challenge, device: found?.device, key: found?.key)
+                }
+            if let consumed = rows.first { return consumed }
+            try Self.refuseConsumption(id: id, now: now, connection)
         }
     }
 
@@ -66,7 +98,7 @@ extension PostgresTrustStore {
                 SELECT consumed.*, EXISTS (SELECT 1 FROM raised) FROM consumed
                 """, [.text(id), .time(now), .bytea(marker), .int8(counter)], during: "consuming a challenge")
                 .rows { row throws(StoreError) in (try PostgresRecords.challenge(row), try row.bool(10)) }
-            guard let consumed = rows.first else { return (try Self.refuseConsumption(id: id, now: now, connection), false) }
+            guard let consumed = rows.first else { try Self.refuseConsumption(id: id, now: now, connection) }
             return consumed
         }
         guard raised else { throw DeviceRules.counterNotIncreasing }
@@ -93,7 +125,7 @@ extension PostgresTrustStore {
     }
 
     /// Why the conditional consumption changed nothing (``ConsumptionRule``); always throws.
-    static func refuseConsumption(id: String, now: Date, _ connection: PostgresConnection) throws(StoreError) -> Challenge {
+    static func refuseConsumption(id: String, now: Date, _ connection: PostgresConnection) throws(StoreError) -> Never {
         let stored = try fetchChallenge(id: id, connection)
         try ConsumptionRule.check(.challenge, consumedAt: stored?.consumedAt, expiresAt: stored?.expiresAt, now: now)
         throw ConsumptionRule.notFound(.challenge)  // created after the update looked: it was not there

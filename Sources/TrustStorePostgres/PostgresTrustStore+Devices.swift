@@ -42,19 +42,19 @@ extension PostgresTrustStore {
     /// One statement: the device and, joined, its active key of `kind`.
     public func deviceWithActiveKey(id: String, kind: KeyKind) throws(StoreError) -> (device: Device, key: DeviceKeyRecord?)? {
         try read("reading a device and its key") { connection throws(StoreError) in
-            try connection.execute("""
-                SELECT d.id, d.account_id, d.name, d.platform, d.created_at, d.last_used_at, d.revoked_at,
-                       d.pin_hash, d.failed_pin_attempts, k.public_key, k.created_at
-                FROM devices d
-                LEFT JOIN device_keys k ON k.device_id = d.id AND k.kind = $2 AND k.replaced_at IS NULL
-                WHERE d.id = $1
-                """, [.text(id), .text(kind.rawValue)], during: "reading a device and its key")
-                .rows { row throws(StoreError) -> (device: Device, key: DeviceKeyRecord?) in
-                    let device = try PostgresRecords.device(row)
-                    guard let publicKey = row.optionalBytea(9) else { return (device, nil) }
-                    return (device, DeviceKeyRecord(deviceId: id, kind: kind, publicKey: publicKey, createdAt: try row.time(10)))
-                }.first
+            try Self.fetchDeviceWithActiveKey(id: id, kind: kind, connection)
         }
+    }
+
+    static func fetchDeviceWithActiveKey(id: String, kind: KeyKind, _ connection: PostgresConnection) throws(StoreError) -> (device: Device, key: DeviceKeyRecord?)? {
+        try connection.execute("""
+            SELECT \(PostgresRecords.deviceWithKeyColumns)
+            FROM devices d
+            LEFT JOIN device_keys k ON k.device_id = d.id AND k.kind = $2 AND k.replaced_at IS NULL
+            WHERE d.id = $1
+            """, [.text(id), .text(kind.rawValue)], during: "reading a device and its key")
+            .rows { row throws(StoreError) in try PostgresRecords.deviceWithKey(row, kind: kind) }
+            .first.flatMap { $0 }
     }
 
     public func keyHistory(deviceId: String) throws(StoreError) -> [DeviceKeyRecord] {

@@ -21,7 +21,7 @@ enum StoreCall: String, CaseIterable, Comparable {
     case createEnrollment, enrollment, consumeEnrollment, enrollDevice
     case device, deviceWithActiveKey, devicesOfAccount, activeKey, keyHistory, markDeviceUsed, revokeDevice, replaceBiometricKey
     case recordPINFailure, resetPINFailures, setPINHash
-    case insertChallenge, challenge, consumeChallenge, consumeChallengeWithCounter, keyAttestation
+    case insertChallenge, challenge, consumeChallenge, consumeChallengeWithCounter, consumeChallengeWithDevice, keyAttestation
     case checkAvailability, purgeExpired
 
     /// Whether the call writes (a commit), as opposed to only reading.
@@ -160,6 +160,10 @@ final class TimedTrustStore: TrustStorage, @unchecked Sendable {
         try timed(.consumeChallengeWithCounter) { () throws(StoreError) in
             try inner.consumeChallenge(id: id, now: now, appAttestCounter: appAttestCounter)
         }
+    }
+
+    func consumeChallengeWithDevice(id: String, now: Date) throws(StoreError) -> ConsumedChallenge {
+        try timed(.consumeChallengeWithDevice) { () throws(StoreError) in try inner.consumeChallengeWithDevice(id: id, now: now) }
     }
 
     func keyAttestation(deviceId: String, kind: KeyKind) throws(StoreError) -> KeyAttestation? {

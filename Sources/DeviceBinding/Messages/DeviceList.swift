@@ -10,7 +10,8 @@ public struct DeviceList: Codable, Hashable, Sendable {
         public var platform: Platform
         /// When enrollment completed.
         public var createdAt: RFC3339Timestamp
-        /// When a key of the device last answered a challenge successfully; `nil` if never.
+        /// When a key of the device last answered a challenge successfully, to within a minute
+        /// (the server rewrites it at most once a minute); `nil` if never.
         public var lastUsedAt: RFC3339Timestamp?
         /// Whether the device is revoked (removed, or locked after five wrong PINs).
         public var revoked: Bool

@@ -14,7 +14,10 @@ extension DeviceTrustService {
     ///
     /// - Throws: `Problem` `not_found`, `challenge_expired`, `challenge_consumed` (from the
     ///   consumption), `attestation_invalid`; ``ServiceFailure`` otherwise.
-    func consumeChallenge(_ challengeId: String, answeredBy response: ChallengeResponse, now: Date) throws -> Challenge {
+    ///
+    /// - Returns: the consumed challenge with its device and that device's active key of
+    ///   the challenge's kind, read after the consumption.
+    func consumeChallenge(_ challengeId: String, answeredBy response: ChallengeResponse, now: Date) throws -> ConsumedChallenge {
         guard attestation.appAttestMode != .off, !attestation.appAttest.isEmpty,
               response.appAttestAssertion != nil || attestation.appAttestMode == .required,
               let challenge = try storage("challenge", { () throws(StoreError) in try store.challenge(id: challengeId) }),
@@ -31,19 +34,23 @@ extension DeviceTrustService {
             _ = try consumeChallenge(challengeId, now: now)
             throw problem
         }
+        let consumed: Challenge
         do {
-            return try store.consumeChallenge(id: challengeId, now: now, appAttestCounter: counter)
+            consumed = try store.consumeChallenge(id: challengeId, now: now, appAttestCounter: counter)
         } catch where error.code == .counterNotIncreasing {
             throw attestationRefusal("appAttestAssertion", reason: "the counter did not grow past the stored one (a replayed or reordered assertion)")
         } catch {
             throw refuse("challenge response", try problemOrRethrow(error.mapped("challenge")), reason: "consume failed")
         }
+        let found = try storage("device") { () throws(StoreError) in try store.deviceWithActiveKey(id: consumed.deviceId, kind: consumed.keyKind) }
+        return ConsumedChallenge(challenge: consumed, device: found?.device, key: found?.key)
     }
 
-    /// The plain consumption, its outcome refused as a `Problem` where it is one.
-    private func consumeChallenge(_ challengeId: String, now: Date) throws -> Challenge {
+    /// The plain consumption with the device read in the same call, its outcome refused as
+    /// a `Problem` where it is one.
+    private func consumeChallenge(_ challengeId: String, now: Date) throws -> ConsumedChallenge {
         do {
-            return try storage("challenge") { () throws(StoreError) in try store.consumeChallenge(id: challengeId, now: now) }
+            return try storage("challenge") { () throws(StoreError) in try store.consumeChallengeWithDevice(id: challengeId, now: now) }
         } catch let problem as Problem {
             throw refuse("challenge response", problem, reason: "consume failed")
         }

@@ -64,7 +64,12 @@ extension DeviceTrustService {
 
     /// The device, if it exists and is not revoked, with its active key of `kind` (one read).
     func usableDevice(_ deviceId: String, withKey kind: TrustStore.KeyKind, operation: String) throws -> (Device, DeviceKeyRecord?) {
-        guard let (device, key) = try storage("device", { () throws(StoreError) in try store.deviceWithActiveKey(id: deviceId, kind: kind) }) else {
+        try usable(try storage("device", { () throws(StoreError) in try store.deviceWithActiveKey(id: deviceId, kind: kind) }), operation: operation)
+    }
+
+    /// `found`, if it exists and is not revoked.
+    func usable(_ found: (device: Device, key: DeviceKeyRecord?)?, operation: String) throws -> (Device, DeviceKeyRecord?) {
+        guard let (device, key) = found else {
             throw refuse(operation, Problem(code: .notFound, detail: "no such device"), reason: "unknown device")
         }
         guard !device.isRevoked else {

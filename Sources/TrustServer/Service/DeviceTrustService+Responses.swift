@@ -13,7 +13,9 @@ extension DeviceTrustService {
     ///    get `challenge_consumed`. Under App Attest, an iOS device's assertion is verified
     ///    just before, and its counter raised in the same transaction as the consumption
     ///    (`attestation_invalid` when missing where required, invalid, or not growing).
-    /// 2. The device must still be active and hold a key of the challenge's kind.
+    /// 2. The device must still be active and hold a key of the challenge's kind, as read
+    ///    with the consumption (in the same store call where the engine can), so a
+    ///    revocation or key change acknowledged before the response arrived is always seen.
     /// 3. Structure: a strict-DER signature; the `pin` with every device-key response
     ///    (without it: `malformed_request`, which is not a PIN attempt); `newPin` exactly for
     ///    `pin_change`, `newBiometricKey` exactly for `rebind_biometric`.
@@ -33,11 +35,12 @@ extension DeviceTrustService {
     public func respond(challengeId: String, _ response: ChallengeResponse) throws -> TokenResponse? {
         let operation = "challenge response"
         let now = clock.now()
-        let challenge = try consumeChallenge(challengeId, answeredBy: response, now: now)
+        let consumed = try consumeChallenge(challengeId, answeredBy: response, now: now)
+        let challenge = consumed.challenge
         guard let purpose = Purpose(rawValue: challenge.purpose) else {
             throw ServiceFailure(.internal, "a stored challenge has a purpose this build does not know")
         }
-        let (device, activeKey) = try usableDevice(challenge.deviceId, withKey: challenge.keyKind, operation: operation)
+        let (device, activeKey) = try usable(consumed.device.map { ($0, consumed.key) }, operation: operation)
         guard let keyRecord = activeKey else {
             throw refuse(operation, Problem(code: .keyNotEnrolled, detail: "the device no longer has that key"), reason: "no active \(challenge.keyKind.rawValue) key")
         }
@@ -88,9 +91,23 @@ extension DeviceTrustService {
             log("device \(device.id) removed by its own \(challenge.keyKind.rawValue) key")
             return nil
         }
-        try storage("device") { () throws(StoreError) in try store.markDeviceUsed(id: device.id, at: now) }
+        if Self.lastUseIsStale(device.lastUsedAt, now: now) {
+            try storage("device") { () throws(StoreError) in try store.markDeviceUsed(id: device.id, at: now) }
+        }
         metrics.increment(.init("devicetrust_responses_accepted_total", label: ("purpose", purpose.rawValue)))
         return try issueToken(for: challenge, purpose: purpose, now: now)
+    }
+
+    /// How precisely a device's `lastUsedAt` is kept: an accepted response writes it only
+    /// when the stored time is older than this (or absent), so a device in steady use costs
+    /// one write a minute instead of one per approval. `lastUsedAt` is informational (the
+    /// device list); revocation and key checks never depend on it.
+    static let lastUsedResolution: TimeInterval = 60
+
+    /// Whether `lastUsedAt` is missing or older than ``lastUsedResolution`` at `now`.
+    static func lastUseIsStale(_ lastUsedAt: Date?, now: Date) -> Bool {
+        guard let lastUsedAt else { return true }
+        return now.timeIntervalSince(lastUsedAt) >= lastUsedResolution
     }
 
     /// Checks the shape of a response against its challenge and returns the decoded signature.

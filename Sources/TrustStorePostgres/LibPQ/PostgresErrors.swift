@@ -5,10 +5,22 @@ import TrustStore
 /// Only the SQLSTATE, the constraint name and DeviceTrust's own words are used: never the
 /// server's message text or DETAIL, which may quote a value (`Key (id)=(…)`).
 enum PostgresErrors {
-    /// Whether `error` means the connection is gone (the statement's outcome may be unknown).
+    /// Whether `error` means an open connection was lost under the call (the statement's
+    /// outcome may be unknown), which the store's call policies may retry once on a fresh
+    /// connection: SQLSTATE class `08` (libpq's own losses are reported as `08006`, as
+    /// client drivers do) or the server ending the session (`57P01`–`57P03`).
+    ///
+    /// Not a connection failure, so answered at once without a retry: a connection that
+    /// could not be made, a pool whose connections all stayed busy, and a reply that did not
+    /// come in time. Retrying those would only wait again and break the bound on how long
+    /// a request may take while the database is unreachable.
     static func isConnectionFailure(_ error: StoreError) -> Bool {
-        error.code == .unavailable
+        guard error.code == .unavailable, let state = error.engineCode?.sqlstate else { return false }
+        return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
     }
+
+    /// The SQLSTATE reported for a connection libpq found lost (`connection_failure`).
+    static let connectionLostState = "08006"
 
     /// Whether the whole transaction may be retried: the server rolled it back (SQLSTATE
     /// `40001` serialization failure, `40P01` deadlock). Distributed engines such as
@@ -18,7 +30,9 @@ enum PostgresErrors {
     }
 
     static func connectionLost(during operation: String, message: String) -> StoreError {
-        StoreError(.unavailable, reason: "\(operation) failed: the connection to PostgreSQL was lost (\(message)); retry later")
+        StoreError(
+            .unavailable, reason: "\(operation) failed: the connection to PostgreSQL was lost (\(message)); retry later",
+            engineCode: .sqlstate(connectionLostState))
     }
 
     static func error(for result: PostgresResult, connectionBroken: Bool, during operation: String, message: String) -> StoreError {

@@ -30,7 +30,7 @@ final class PostgresResult {
     func rows<Row>(_ decode: (PostgresRow) throws(StoreError) -> Row) throws(StoreError) -> [Row] {
         var rows: [Row] = []
         rows.reserveCapacity(rowCount)
-        for index in 0..<Int32(rowCount) { rows.append(try decode(PostgresRow(result: self, row: index))) }
+        for index in 0..<Int32(rowCount) { rows.append(try decode(PostgresRow(result: self, row: index, base: 0))) }
         return rows
     }
 
@@ -45,8 +45,16 @@ final class PostgresResult {
 struct PostgresRow {
     fileprivate let result: PostgresResult
     fileprivate let row: Int32
+    /// The result column that is this row's column 0 (see ``columns(from:)``).
+    fileprivate let base: Int32
 
-    func isNull(_ column: Int32) -> Bool { result.bytes(row, column) == nil }
+    /// The same row with `column` as column 0, for decoding a record that a join puts
+    /// after another one (`SELECT a.*, b.* …`: the `b` decoder reads `columns(from: width of a)`).
+    func columns(from column: Int32) -> PostgresRow { PostgresRow(result: result, row: row, base: base + column) }
+
+    private func value(_ column: Int32) -> UnsafeRawBufferPointer? { result.bytes(row, base + column) }
+
+    func isNull(_ column: Int32) -> Bool { value(column) == nil }
 
     func text(_ column: Int32) throws(StoreError) -> String {
         guard let text = optionalText(column) else { throw Self.corrupt("a required text column is NULL") }
@@ -54,7 +62,7 @@ struct PostgresRow {
     }
 
     func optionalText(_ column: Int32) -> String? {
-        result.bytes(row, column).map { String(decoding: $0, as: UTF8.self) }
+        value(column).map { String(decoding: $0, as: UTF8.self) }
     }
 
     func bytea(_ column: Int32) throws(StoreError) -> Data {
@@ -62,7 +70,7 @@ struct PostgresRow {
         return data
     }
 
-    func optionalBytea(_ column: Int32) -> Data? { result.bytes(row, column).map { Data($0) } }
+    func optionalBytea(_ column: Int32) -> Data? { value(column).map { Data($0) } }
 
     func int8(_ column: Int32) throws(StoreError) -> Int64 {
         guard let value = try optionalInt8(column) else { throw Self.corrupt("a required int8 column is NULL") }
@@ -70,13 +78,13 @@ struct PostgresRow {
     }
 
     func optionalInt8(_ column: Int32) throws(StoreError) -> Int64? {
-        guard let bytes = result.bytes(row, column) else { return nil }
+        guard let bytes = value(column) else { return nil }
         guard bytes.count == 8 else { throw Self.corrupt("an int8 column is not 8 bytes wide") }
         return bytes.reduce(into: Int64(0)) { value, byte in value = value << 8 | Int64(byte) }
     }
 
     func bool(_ column: Int32) throws(StoreError) -> Bool {
-        guard let bytes = result.bytes(row, column), bytes.count == 1 else { throw Self.corrupt("a bool column is not 1 byte wide") }
+        guard let bytes = value(column), bytes.count == 1 else { throw Self.corrupt("a bool column is not 1 byte wide") }
         return bytes[0] != 0
     }
 

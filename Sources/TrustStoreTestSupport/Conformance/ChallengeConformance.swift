@@ -70,6 +70,52 @@ extension TrustStoreConformance {
                     try store.consumeChallenge(id: "ch-unknown", now: Clock.at(1))
                 }
             },
+            TrustStoreConformanceCheck("consuming with the device returns the challenge, its device and its active key as they are after the consumption") { database in
+                let store = try database.openStore()
+                try Fixtures.enrolledDevice(store, "dev-1")
+                try Fixtures.enrolledDevice(store, "dev-2", biometric: false)
+                for id in ["ch-1", "ch-2", "ch-3", "ch-4"] { try store.insertChallenge(Fixtures.challenge(id)) }
+                try store.insertChallenge(Fixtures.challenge("ch-device", kind: .device))
+                try store.insertChallenge(Fixtures.challenge("ch-nobio", device: "dev-2"))
+                try store.insertChallenge(Fixtures.challenge("ch-short", expiresIn: 10))
+
+                let first = try store.consumeChallengeWithDevice(id: "ch-1", now: Clock.at(1))
+                try expectEqual(first.challenge, try store.challenge(id: "ch-1"), "the stored, consumed challenge")
+                try expectEqual(first.challenge.consumedAt, Clock.at(1), "consumedAt")
+                try expectEqual(first.device, try store.device(id: "dev-1"), "the device")
+                try expectEqual(first.key, try store.activeKey(deviceId: "dev-1", kind: .biometric), "the active biometric key")
+                try expectEqual(first.key?.publicKey, Fixtures.key(2), "biometric public key")
+                try expectEqual(try store.consumeChallengeWithDevice(id: "ch-device", now: Clock.at(2)).key?.publicKey, Fixtures.key(1), "the device key for a device-key challenge")
+                let missing = try store.consumeChallengeWithDevice(id: "ch-nobio", now: Clock.at(3))
+                try expectEqual(missing.device?.id, "dev-2", "a device without that key is still returned")
+                try expectEqual(missing.key, nil, "no key of that kind")
+
+                try store.replaceBiometricKey(deviceId: "dev-1", publicKey: Fixtures.key(7), now: Clock.at(4))
+                try expectEqual(try store.consumeChallengeWithDevice(id: "ch-2", now: Clock.at(5)).key?.publicKey, Fixtures.key(7), "the replacement key, not the replaced one")
+                try store.revokeDevice(id: "dev-1", now: Clock.at(6))
+                let revoked = try store.consumeChallengeWithDevice(id: "ch-3", now: Clock.at(7))
+                try expectEqual(revoked.device?.revokedAt, Clock.at(6), "a revocation made before is seen")
+                try expectEqual(try store.challenge(id: "ch-3")?.consumedAt, Clock.at(7), "a revoked device's challenge is still used up")
+
+                try expectStoreError(.alreadyConsumed, "second consumption") { () throws(StoreError) in
+                    _ = try store.consumeChallengeWithDevice(id: "ch-1", now: Clock.at(8))
+                }
+                try expectStoreError(.expired, "consumption at expiresAt") { () throws(StoreError) in
+                    _ = try store.consumeChallengeWithDevice(id: "ch-short", now: Clock.at(10))
+                }
+                try expectEqual(try store.challenge(id: "ch-short")?.isConsumed, false, "expired challenge left open")
+                try expectStoreError(.notFound, "unknown challenge") { () throws(StoreError) in
+                    _ = try store.consumeChallengeWithDevice(id: "ch-unknown", now: Clock.at(1))
+                }
+                let results = ConcurrentResults<Outcome>()
+                let second = try database.openStore()
+                runOnThreads(20) { index in
+                    let caller = index.isMultiple(of: 2) ? store : second
+                    results.append(outcome { () throws(StoreError) in _ = try caller.consumeChallengeWithDevice(id: "ch-4", now: Clock.at(9)) })
+                }
+                try expectEqual(results.all.filter { $0 == .success }.count, 1, "successful concurrent consumptions")
+                try expectEqual(results.all.filter { $0 == .failure(.alreadyConsumed) }.count, 19, "alreadyConsumed refusals")
+            },
             TrustStoreConformanceCheck("50 concurrent consumers of one challenge: exactly one succeeds") { database in
                 let first = try database.openStore()
                 let second = try database.openStore()
