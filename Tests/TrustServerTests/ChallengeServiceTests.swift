@@ -34,6 +34,41 @@ struct ChallengeServiceTests {
         #expect(try fixture.store.device(id: phone.deviceId)?.lastUsedAt != nil)
     }
 
+    @Test("lastUsedAt is written by the first accepted response, then at most once a minute")
+    func lastUsedAtResolution() throws {
+        let fixture = try ServiceFixture()
+        var phone = TestPhone()
+        try fixture.enroll(&phone)
+        func approve() throws {
+            let created = try fixture.challenge(phone, key: .biometric)
+            _ = try fixture.service.respond(
+                challengeId: created.challengeId, ChallengeResponse(signature: fixture.sign(created, with: phone.biometricKey!)))
+        }
+        func lastUsedAt() throws -> Date? { try fixture.store.device(id: phone.deviceId)?.lastUsedAt }
+        #expect(try lastUsedAt() == nil)
+        let first = fixture.clock.now
+        try approve()
+        #expect(try lastUsedAt() == first)
+        fixture.clock.advance(by: 59)
+        try approve()
+        #expect(try lastUsedAt() == first, "within the minute: not rewritten")
+        fixture.clock.advance(by: 1)
+        try approve()
+        #expect(try lastUsedAt() == first.addingTimeInterval(60), "a minute later: rewritten")
+    }
+
+    @Test("a device revoked after its challenge was issued cannot answer it; the challenge is used up")
+    func revokedAfterIssue() throws {
+        let fixture = try ServiceFixture()
+        var phone = TestPhone()
+        try fixture.enroll(&phone)
+        let created = try fixture.challenge(phone, key: .biometric)
+        try fixture.store.revokeDevice(id: phone.deviceId, now: fixture.clock.now)
+        let response = ChallengeResponse(signature: try fixture.sign(created, with: phone.biometricKey!))
+        expectProblem(.deviceRevoked) { _ = try fixture.service.respond(challengeId: created.challengeId, response) }
+        expectProblem(.challengeConsumed) { _ = try fixture.service.respond(challengeId: created.challengeId, response) }
+    }
+
     @Test("a replayed response is refused")
     func replayRefused() throws {
         let fixture = try ServiceFixture()
