@@ -43,6 +43,10 @@ var targets: [Target] = [
     // The error shape the modules share: an extensible code, a private reason, a place.
     .target(name: "CodedErrors"),
 
+    // The command-line kit every `devicetrust` subcommand is written with: commands as
+    // values, declared options, generated help, one usage-error type, exit statuses.
+    .target(name: "CommandKit"),
+
     // CryptoKit-shaped API over OpenSSL 3 on Linux; re-exports CryptoKit on Apple platforms.
     .target(
         name: "DeviceTrustCrypto",
@@ -165,6 +169,7 @@ var targets: [Target] = [
         dependencies: ["DeviceEmulator", "SecureStorage", "DeviceTrustCrypto"]
     ),
     .testTarget(name: "DeviceBindingTests", dependencies: ["DeviceBinding", "DeviceTrustCrypto"]),
+    .testTarget(name: "CommandKitTests", dependencies: ["CommandKit"]),
     .testTarget(name: "TrustStoreTests", dependencies: ["TrustStore"]),
     .testTarget(name: "TrustStoreSQLiteTests", dependencies: ["TrustStoreSQLite", "TrustStore", "TrustStoreTestSupport"]),
     .testTarget(name: "TrustStorePostgresTests", dependencies: ["TrustStorePostgres", "TrustStore", "TrustStoreTestSupport"]),

@@ -1,0 +1,72 @@
+/// A program's command tree and what every command gets from it: `--help` and `-h` on
+/// every command and group (to standard output, exit status 0), `--version` on the root,
+/// unknown subcommands and options named with the closest valid one, and one way of
+/// reporting usage errors (message, usage line, where the help is; exit status 2).
+public struct CommandLineProgram: Sendable {
+    /// The root group; its name is the program's.
+    public let root: CommandGroup
+    /// What `--version` prints.
+    public let version: String
+
+    /// A program with `root` and `version`.
+    public init(root: CommandGroup, version: String) {
+        self.root = root
+        self.version = version
+    }
+
+    /// Runs `arguments` (without the program name) and returns the exit status.
+    public func run(_ arguments: [String], context: CommandContext) -> Int32 {
+        var group = root
+        var path = [root.name]
+        var rest = arguments[...]
+        while true {
+            let isRoot = path.count == 1
+            guard let word = rest.first else {
+                return usageError(UsageError("a subcommand is required"), usage: "USAGE: \(path.joined(separator: " ")) <subcommand>", path: path, context)
+            }
+            rest = rest.dropFirst()
+            if word == "--help" || word == "-h" || word == "help" {
+                context.standardOutput(HelpText.help(group, path: path, version: isRoot))
+                return ExitStatus.success
+            }
+            if isRoot, word == "--version" {
+                context.standardOutput(version + "\n")
+                return ExitStatus.success
+            }
+            guard let member = group.member(word) else {
+                let suggestion = ClosestName.closest(to: word, among: group.members.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
+                let kind = word.hasPrefix("-") ? "option" : "subcommand"
+                return usageError(UsageError("unknown \(kind) '\(word)'\(suggestion)"), usage: "USAGE: \(path.joined(separator: " ")) <subcommand>", path: path, context)
+            }
+            path.append(word)
+            switch member {
+            case .group(let next):
+                group = next
+            case .command(let command):
+                return run(command, Array(rest), path: path, context: context)
+            }
+        }
+    }
+
+    private func run(_ command: any ParsableCommand.Type, _ arguments: [String], path: [String], context: CommandContext) -> Int32 {
+        let configuration = command.configuration
+        let beforeEnd = arguments.prefix { $0 != "--" }
+        if beforeEnd.contains("--help") || beforeEnd.contains("-h") {
+            context.standardOutput(HelpText.help(configuration, path: path))
+            return ExitStatus.success
+        }
+        let parsed: any ParsableCommand
+        do {
+            parsed = try command.parse(arguments, environment: context.environment)
+        } catch {
+            return usageError(error, usage: HelpText.usage(configuration, path: path), path: path, context)
+        }
+        return parsed.run(context)
+    }
+
+    private func usageError(_ error: UsageError, usage: String, path: [String], _ context: CommandContext) -> Int32 {
+        let command = path.joined(separator: " ")
+        context.standardError("\(command): \(error.message)\n\(usage)\nSee '\(command) --help'.\n")
+        return ExitStatus.usage
+    }
+}

@@ -1,0 +1,172 @@
+import CommandKit
+import Foundation
+import Testing
+
+/// A command for the tests: greets `--name` `--times` times.
+struct GreetCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "greet", abstract: "Print a greeting.",
+        discussion: "Says hello.",
+        options: [
+            OptionSpec("--name", kind: .value("NAME"), help: "who to greet (default world)"),
+            OptionSpec("--times", kind: .value("N"), section: "Repetition", help: "how often, 1 to 3"),
+        ])
+
+    var name = "world"
+    var times = 1
+
+    init(arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        if let name = arguments.value("--name") { self.name = name }
+        if let text = arguments.value("--times") {
+            guard let times = Int(text) else { throw UsageError("--times must be a whole number, not '\(text)'") }
+            self.times = times
+        }
+    }
+
+    func validate() throws(UsageError) {
+        guard (1...3).contains(times) else { throw UsageError("--times must be from 1 to 3") }
+    }
+
+    func run(_ context: CommandContext) -> Int32 {
+        for _ in 0..<times { context.standardOutput("hello, \(name)\n") }
+        return ExitStatus.success
+    }
+}
+
+/// Output collected from a run.
+final class Captured: @unchecked Sendable {
+    // @unchecked: both buffers are only touched with `lock` held.
+    private let lock = NSLock()
+    private var out = ""
+    private var err = ""
+    var standardOutput: String { lock.withLock { out } }
+    var standardError: String { lock.withLock { err } }
+    var context: CommandContext {
+        CommandContext(
+            standardOutput: { text in self.lock.withLock { self.out += text } },
+            standardError: { text in self.lock.withLock { self.err += text } }, environment: [:])
+    }
+}
+
+@Suite("A program's command tree")
+struct CommandLineProgramTests {
+    let program = CommandLineProgram(
+        root: CommandGroup(name: "tool", abstract: "A test tool.", members: [
+            .command(GreetCommand.self),
+            .group(CommandGroup(name: "nested", abstract: "A group.", members: [.command(GreetCommand.self)])),
+        ]),
+        version: "tool 1.2.3")
+
+    func run(_ arguments: String...) -> (status: Int32, output: Captured) {
+        let captured = Captured()
+        return (program.run(arguments, context: captured.context), captured)
+    }
+
+    @Test("a command is parsed, validated, then run")
+    func runsCommand() {
+        let (status, output) = run("greet", "--name", "Anna", "--times", "2")
+        #expect(status == 0)
+        #expect(output.standardOutput == "hello, Anna\nhello, Anna\n")
+        #expect(output.standardError.isEmpty)
+        #expect(run("nested", "greet").output.standardOutput == "hello, world\n")
+    }
+
+    @Test("validate() runs before run(): nothing is printed, status 2")
+    func validateFirst() {
+        let (status, output) = run("greet", "--times", "9")
+        #expect(status == 2)
+        #expect(output.standardOutput.isEmpty)
+        #expect(output.standardError == "tool greet: --times must be from 1 to 3\nUSAGE: tool greet [options]\nSee 'tool greet --help'.\n")
+    }
+
+    @Test("--help and -h on every command and group print to standard output with status 0")
+    func help() {
+        for arguments in [["greet", "--help"], ["greet", "-h"], ["greet", "--name", "x", "-h"], ["nested", "greet", "--help"]] {
+            let captured = Captured()
+            #expect(program.run(arguments, context: captured.context) == 0)
+            #expect(captured.standardOutput.hasPrefix("Print a greeting.\n\nUSAGE: tool "), "\(arguments)")
+            #expect(captured.standardError.isEmpty)
+        }
+        for arguments in [["--help"], ["-h"], ["help"], ["nested", "--help"], ["nested", "-h"]] {
+            let captured = Captured()
+            #expect(program.run(arguments, context: captured.context) == 0)
+            #expect(captured.standardOutput.contains("SUBCOMMANDS:\n  greet"), "\(arguments)")
+        }
+    }
+
+    @Test("a command's help lists its options by section, and -h/--help")
+    func commandHelpText() {
+        #expect(run("greet", "--help").output.standardOutput == """
+            Print a greeting.
+
+            USAGE: tool greet [options]
+
+            Says hello.
+
+            OPTIONS:
+              --name NAME                   who to greet (default world)
+              -h, --help                    Show this help.
+
+            REPETITION:
+              --times N                     how often, 1 to 3
+
+            """)
+    }
+
+    @Test("the root's help lists every subcommand and --version")
+    func rootHelpText() {
+        #expect(run("--help").output.standardOutput == """
+            A test tool.
+
+            USAGE: tool <subcommand>
+
+            OPTIONS:
+              -h, --help                    Show this help.
+              --version                     Show the version.
+
+            SUBCOMMANDS:
+              greet                         Print a greeting.
+              nested                        A group.
+
+            See 'tool <subcommand> --help' for the options of each.
+
+            """)
+    }
+
+    @Test("--version prints the version")
+    func version() {
+        let (status, output) = run("--version")
+        #expect(status == 0)
+        #expect(output.standardOutput == "tool 1.2.3\n")
+    }
+
+    @Test("an unknown subcommand or option is named with the closest valid one; status 2")
+    func unknown() {
+        let subcommand = run("gret")
+        #expect(subcommand.status == 2)
+        #expect(subcommand.output.standardError.hasPrefix("tool: unknown subcommand 'gret'; did you mean 'greet'?\n"))
+        let option = run("greet", "--nmae", "x")
+        #expect(option.status == 2)
+        #expect(option.output.standardError.hasPrefix("tool greet: unknown option '--nmae'; did you mean '--name'?\nUSAGE: tool greet [options]\n"))
+        let missing = run()
+        #expect(missing.status == 2)
+        #expect(missing.output.standardError.hasPrefix("tool: a subcommand is required\n"))
+        #expect(run("nested").output.standardError.hasPrefix("tool nested: a subcommand is required\n"))
+    }
+
+    @Test("long help lines wrap at the description column")
+    func wrapping() {
+        struct Wordy: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                name: "wordy", abstract: "Wordy.",
+                options: [OptionSpec("--a-very-long-option-name-indeed", kind: .value("VALUE"), help: String(repeating: "word ", count: 30))])
+            init(arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {}
+            func run(_ context: CommandContext) -> Int32 { 0 }
+        }
+        let text = HelpText.help(Wordy.configuration, path: ["tool", "wordy"])
+        let lines = text.split(separator: "\n")
+        #expect(lines.allSatisfy { $0.count <= 100 })
+        #expect(lines.contains("  --a-very-long-option-name-indeed VALUE"))
+        #expect(lines.contains { $0.hasPrefix(String(repeating: " ", count: 32) + "word word") })
+    }
+}
