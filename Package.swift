@@ -92,7 +92,7 @@ var targets: [Target] = [
     // SwiftParser, Objective-C, property lists), with text, JSON and SARIF reports.
     .target(
         name: "Auditor",
-        dependencies: ["DeviceTrustCrypto"],
+        dependencies: ["DeviceTrustCrypto", "CommandKit"],
         swiftSettings: swiftSyntaxSettings,
         linkerSettings: swiftSyntaxLinking
     ),
@@ -131,7 +131,7 @@ var targets: [Target] = [
     // The server: enrollment, challenges, approvals, PINs, tokens; routes over MicroHTTP.
     .target(
         name: "TrustServer",
-        dependencies: ["DeviceBinding", "TrustStore", "ServerCredentials", "MicroHTTP", "DeviceTrustCrypto", "Attestation", "ASN1DER"]
+        dependencies: ["DeviceBinding", "TrustStore", "ServerCredentials", "MicroHTTP", "DeviceTrustCrypto", "Attestation", "ASN1DER", "CommandKit"]
     ),
 
     // The app side: enroll, approve, unlock over URLSession with hardware device keys.
@@ -143,13 +143,13 @@ var targets: [Target] = [
     // `devicetrust demo`: an embedded server and an emulated iPhone, step by step.
     .target(
         name: "DeviceTrustDemo",
-        dependencies: ["TrustServer", "TrustStoreEngines", "DeviceBindingClient", "DeviceEmulator", "DeviceBinding", "SecureStorage", "DeviceTrustCrypto"]
+        dependencies: ["TrustServer", "TrustStoreEngines", "DeviceBindingClient", "DeviceEmulator", "DeviceBinding", "SecureStorage", "DeviceTrustCrypto", "CommandKit"]
     ),
 
     // The one executable: subcommands only parse and wire.
     .executableTarget(
         name: "devicetrust",
-        dependencies: ["TrustServer", "TrustStoreEngines", "DeviceTrustDemo", "Auditor", "PinningCommands"],
+        dependencies: ["TrustServer", "TrustStoreEngines", "DeviceTrustDemo", "Auditor", "PinningCommands", "CommandKit"],
         swiftSettings: swiftSyntaxSettings,
         linkerSettings: swiftSyntaxLinking
     ),
@@ -170,6 +170,8 @@ var targets: [Target] = [
     ),
     .testTarget(name: "DeviceBindingTests", dependencies: ["DeviceBinding", "DeviceTrustCrypto"]),
     .testTarget(name: "CommandKitTests", dependencies: ["CommandKit"]),
+    // The built `devicetrust` binary: help of every command against files in Help/, exit statuses.
+    .testTarget(name: "DeviceTrustCommandLineTests", exclude: ["Help"]),
     .testTarget(name: "TrustStoreTests", dependencies: ["TrustStore"]),
     .testTarget(name: "TrustStoreSQLiteTests", dependencies: ["TrustStoreSQLite", "TrustStore", "TrustStoreTestSupport"]),
     .testTarget(name: "TrustStorePostgresTests", dependencies: ["TrustStorePostgres", "TrustStore", "TrustStoreTestSupport"]),
@@ -186,7 +188,7 @@ var targets: [Target] = [
     .testTarget(name: "DeviceTrustDemoTests", dependencies: ["DeviceTrustDemo"]),
     .testTarget(
         name: "TrustServerTests",
-        dependencies: ["TrustServer", "DeviceBinding", "TrustStore", "TrustStoreSQLite", "TrustStoreEngines", "ServerCredentials", "DeviceTrustCrypto", "MicroHTTP", "Attestation", "EmulatedAttestation"]
+        dependencies: ["TrustServer", "CommandKit", "DeviceBinding", "TrustStore", "TrustStoreSQLite", "TrustStoreEngines", "ServerCredentials", "DeviceTrustCrypto", "MicroHTTP", "Attestation", "EmulatedAttestation"]
     ),
     .testTarget(name: "ServerCredentialsTests", dependencies: ["ServerCredentials", "DeviceTrustCrypto", "DeviceBinding"]),
     .testTarget(

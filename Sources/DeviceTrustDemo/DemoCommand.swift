@@ -1,40 +1,38 @@
+import CommandKit
 import Dispatch
 import Foundation
 import SecureStorage
 
-extension DeviceTrustDemo {
-    /// The usage line of `devicetrust demo`.
-    public static let usage = "usage: devicetrust demo"
+/// `devicetrust demo`: runs the demo, printing each step at once. Exit status 0 when every
+/// step went as expected, 1 when one did not, 2 for a usage error.
+public struct DemoCommand: ParsableCommand {
+    /// The command's name and help; it takes no options.
+    public static let configuration = CommandConfiguration(
+        name: "demo", abstract: "Walk an embedded server and an emulated iPhone through every flow.",
+        discussion: """
+            Runs an embedded server and an emulated iPhone through enrollment, approval, replay,
+            tampering, biometric change with PIN fallback and rebind, and PIN lockout. Exit status: 0
+            when every step behaved as expected, 1 when one did not, 2 for a usage error.
+            """)
 
-    /// `devicetrust demo` with the `arguments` after `demo`: runs the demo, printing each
-    /// step at once, and returns the exit status: 0 when every step went as expected, 1
-    /// when one did not, 2 for a usage error.
-    public static func runCommand(_ arguments: [String]) -> Int32 {
-        if arguments == ["--help"] || arguments == ["-h"] {
-            write("\(usage)\n\nRuns an embedded server and an emulated iPhone through enrollment, approval, replay,\ntampering, biometric change with PIN fallback and rebind, and PIN lockout.\n", to: .standardOutput)
-            return 0
-        }
-        guard arguments.isEmpty else {
-            write("devicetrust demo: unexpected argument '\(arguments[0])'\n\(usage)\n", to: .standardError)
-            return 2
-        }
-        let status = Locked<Int32>(1)
+    /// The command; `demo` takes no arguments.
+    public init(arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {}
+
+    /// Runs the demo, writing each step to `context`'s standard output.
+    public func run(_ context: CommandContext) -> Int32 {
+        let status = Locked<Int32>(ExitStatus.failure)
         let done = DispatchSemaphore(value: 0)
         Task {
             do {
-                _ = try await run { line in write(line + "\n", to: .standardOutput) }
-                write("Demo complete: every step behaved as expected.\n", to: .standardOutput)
-                status.withLock { $0 = 0 }
+                _ = try await DeviceTrustDemo.run { line in context.standardOutput(line + "\n") }
+                context.standardOutput("Demo complete: every step behaved as expected.\n")
+                status.withLock { $0 = ExitStatus.success }
             } catch {
-                write("devicetrust demo: \(error)\n", to: .standardError)
+                context.standardError("devicetrust demo: \(error)\n")
             }
             done.signal()
         }
         done.wait()
         return status.withLock { $0 }
-    }
-
-    private static func write(_ text: String, to handle: FileHandle) {
-        handle.write(Data(text.utf8))
     }
 }

@@ -1,6 +1,11 @@
-// `devicetrust`: `CommandLineDispatch` chooses the subcommand; parsing and wiring live in
-// TrustServer (`serve`) and DeviceTrustDemo (`demo`). This file only hands over the
-// arguments and exits with the status returned.
+// `devicetrust`: `DeviceTrustProgram` is the command tree; parsing and behaviour live in
+// each command's module. This file only hands over the arguments and the process's
+// output (unbuffered) and exits with the status returned.
+import CommandKit
 import Foundation
 
-exit(CommandLineDispatch.run(CommandLine.arguments))
+let context = CommandContext(
+    standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
+    standardError: { FileHandle.standardError.write(Data($0.utf8)) },
+    environment: ProcessInfo.processInfo.environment)
+exit(DeviceTrustProgram.program.run(Array(CommandLine.arguments.dropFirst()), context: context))

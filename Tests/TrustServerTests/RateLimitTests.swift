@@ -1,3 +1,4 @@
+import CommandKit
 import DeviceBinding
 import Foundation
 import Testing

@@ -49,13 +49,6 @@ struct ServeCommandTests {
         }
     }
 
-    @Test("the command line exits 2 on usage errors and 0 for help")
-    func exitStatuses() {
-        #expect(DeviceTrustCommandLine.run(["devicetrust"], openStore: TrustStoreEngines.open) == 2)
-        #expect(DeviceTrustCommandLine.run(["devicetrust", "launch"], openStore: TrustStoreEngines.open) == 2)
-        #expect(DeviceTrustCommandLine.run(["devicetrust", "serve", "--port", "x"], openStore: TrustStoreEngines.open) == 2)
-    }
-
     @Test("DEVICETRUST_DATABASE_URL gives the database when --database is absent; --database wins")
     func databaseFromEnvironment() throws {
         let environment = ["DEVICETRUST_DATABASE_URL": "postgres://dt:s3cret@127.0.0.1:5432/devicetrust"]

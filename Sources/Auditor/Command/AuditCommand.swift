@@ -1,3 +1,4 @@
+import CommandKit
 import Foundation
 
 /// `devicetrust audit`: parses options, runs the audit, writes the report, and returns
@@ -12,8 +13,19 @@ public enum AuditCommand {
 
     /// Runs with the arguments after `audit`; output goes to the given sinks.
     public static func run(_ arguments: [String], standardOutput: (String) -> Void, standardError: (String) -> Void) -> Int32 {
+        let options: AuditOptions
         do throws(AuditUsageError) {
-            let options = try AuditOptions.parse(arguments)
+            options = try AuditOptions.parse(arguments)
+        } catch {
+            standardError("devicetrust audit: \(error)\n\(AuditOptions.usage)\nSee 'devicetrust audit --help'.\n")
+            return ExitStatus.usage
+        }
+        return run(options, standardOutput: standardOutput, standardError: standardError)
+    }
+
+    /// Runs the audit `options` describe; output goes to the given sinks.
+    public static func run(_ options: AuditOptions, standardOutput: (String) -> Void, standardError: (String) -> Void) -> Int32 {
+        do throws(AuditUsageError) {
             if options.listRules {
                 standardOutput(RuleListing.list(AuditRuleCatalog.all))
                 return 0
@@ -49,11 +61,11 @@ public enum AuditCommand {
                 standardOutput(report)
             }
             guard let threshold = options.failOn else { return 0 }
-            return result.findings.contains { $0.rule.severity >= threshold } ? 1 : 0
+            return result.findings.contains { $0.rule.severity >= threshold } ? ExitStatus.failure : ExitStatus.success
         } catch {
             standardError("devicetrust audit: \(error)\n")
             if case .usage = error { standardError(AuditOptions.usage + "\n") }
-            return 2
+            return ExitStatus.usage
         }
     }
 
@@ -65,5 +77,24 @@ public enum AuditCommand {
             rules.append(rule)
         }
         return rules
+    }
+}
+
+/// `devicetrust audit` as a command of the `devicetrust` program.
+public struct AuditSubcommand: ParsableCommand {
+    /// The options, help and name (``AuditOptions/configuration``).
+    public static var configuration: CommandConfiguration { AuditOptions.configuration }
+
+    /// What to audit and how to report it.
+    public let options: AuditOptions
+
+    /// The command the parsed arguments describe.
+    public init(arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        options = try AuditOptions(arguments: arguments)
+    }
+
+    /// Runs the audit; see ``AuditCommand`` for the exit statuses.
+    public func run(_ context: CommandContext) -> Int32 {
+        AuditCommand.run(options, standardOutput: context.standardOutput, standardError: context.standardError)
     }
 }

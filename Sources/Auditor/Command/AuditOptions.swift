@@ -1,7 +1,10 @@
+import CommandKit
 import Foundation
 
 /// The parsed command line of `devicetrust audit`.
 public struct AuditOptions: Sendable, Equatable {
+    public init() {}
+
     public var paths: [String] = []
     public var format: AuditReportFormat = .text
     public var output: String?
@@ -15,88 +18,85 @@ public struct AuditOptions: Sendable, Equatable {
     public var listRules = false
     public var explain: String?
 
-    public static let usage = """
-    usage: devicetrust audit [PATH ...] [--format text|json|sarif] [--output FILE]
-                             [--fail-on info|low|medium|high|critical|never]
-                             [--baseline FILE] [--write-baseline FILE] [--exclude GLOB ...]
-                             [--include-vendored] [--rules ID,...] [--list-rules] [--explain ID]
-    """
+    /// The options `devicetrust audit` declares, for parsing and for its help.
+    public static let configuration = CommandConfiguration(
+        name: "audit", abstract: "Find the seeds' security pitfalls in iOS code, property lists and project files.",
+        synopsis: """
+            [PATH ...] [--format text|json|sarif] [--output FILE] \
+            [--fail-on info|low|medium|high|critical|never] [--baseline FILE] [--write-baseline FILE] \
+            [--exclude GLOB ...] [--include-vendored] [--rules ID,...] [--list-rules] [--explain ID]
+            """,
+        discussion: """
+            Reads Swift, Objective-C, property lists and project files under each PATH (default: the
+            current folder) and reports every finding with its rule, severity, place and fix. Exit
+            status: 0 when nothing is at or above --fail-on, 1 when something is, 2 for a usage error
+            or unreadable input. DEVICETRUST_AUDIT_WHOLE_FILES=1 parses whole files (a diagnostic that
+            must give the same findings).
+            """,
+        options: [
+            OptionSpec("--format", kind: .value("FORMAT"), help: "text (default), json or sarif (SARIF 2.1.0)"),
+            OptionSpec("--output", "-o", kind: .value("FILE"), help: "write the report to FILE instead of standard output"),
+            OptionSpec("--fail-on", kind: .value("SEVERITY"),
+                       help: "exit 1 when a finding is at or above info, low, medium, high (default) or critical; never: always 0"),
+            OptionSpec("--baseline", kind: .value("FILE"), help: "report only findings that are not in this baseline"),
+            OptionSpec("--write-baseline", kind: .value("FILE"), help: "write every finding of this run as a baseline"),
+            OptionSpec("--exclude", kind: .values("GLOB", stop: looksLikePath), repeatable: true,
+                       help: "skip files matching GLOB; takes every following argument up to the next option, except an existing file or folder without a glob character (a PATH)"),
+            OptionSpec("--include-vendored", kind: .flag, help: "also scan vendored code (Pods, Carthage, SwiftPM checkouts)"),
+            OptionSpec("--rules", kind: .value("ID,..."), repeatable: true, help: "run only these rules (repeatable)"),
+            OptionSpec("--list-rules", kind: .flag, help: "list the rules and exit"),
+            OptionSpec("--explain", kind: .value("ID"), help: "explain one rule: what it finds, why, and the fix"),
+        ],
+        positionals: PositionalSpec("PATH", help: "files or folders to audit (default .)"))
+
+    /// The usage lines.
+    public static var usage: String { HelpText.usage(configuration, path: ["devicetrust", "audit"]) }
 
     /// Parses the arguments after `audit`. `--exclude` takes every following argument up
     /// to the next option, except one that names an existing file or folder and has no
     /// glob character (that is a PATH).
     public static func parse(_ arguments: [String]) throws(AuditUsageError) -> AuditOptions {
-        var options = AuditOptions()
-        var index = 0
-        func value(_ name: String) throws(AuditUsageError) -> String {
-            index += 1
-            guard index < arguments.count, !arguments[index].hasPrefix("--") else {
-                throw AuditUsageError.usage("\(name) needs a value")
-            }
-            return arguments[index]
+        do throws(UsageError) {
+            return try AuditOptions(arguments: try ParsedArguments(arguments, options: configuration.options, positionals: configuration.positionals))
+        } catch {
+            throw AuditUsageError.usage(error.message)
         }
-        while index < arguments.count {
-            let argument = arguments[index]
-            var name = argument
-            var inline: String?
-            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
-            }
-            func optionValue() throws(AuditUsageError) -> String {
-                if let inline { return inline }
-                return try value(name)
-            }
-            switch name {
-            case "--format":
-                let text = try optionValue()
-                guard let format = AuditReportFormat(rawValue: text) else {
-                    throw AuditUsageError.usage("--format must be text, json or sarif, not \(text)")
-                }
-                options.format = format
-            case "--output", "-o": options.output = try optionValue()
-            case "--fail-on":
-                let text = try optionValue()
-                if text == "never" {
-                    options.failOn = nil
-                } else if let severity = Severity(rawValue: text) {
-                    options.failOn = severity
-                } else {
-                    throw AuditUsageError.usage("--fail-on must be info, low, medium, high, critical or never, not \(text)")
-                }
-            case "--baseline": options.baseline = try optionValue()
-            case "--write-baseline": options.writeBaseline = try optionValue()
-            case "--exclude":
-                if let inline {
-                    options.excludes.append(inline)
-                } else {
-                    options.excludes.append(try value(name))
-                    while index + 1 < arguments.count, !arguments[index + 1].hasPrefix("-"), !looksLikePath(arguments[index + 1]) {
-                        index += 1
-                        options.excludes.append(arguments[index])
-                    }
-                }
-            case "--include-vendored": options.includeVendored = true
-            case "--rules":
-                let ids = try optionValue().split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
-                guard !ids.isEmpty else { throw AuditUsageError.usage("--rules needs at least one rule id") }
-                options.ruleIDs = (options.ruleIDs ?? []) + ids
-            case "--list-rules": options.listRules = true
-            case "--explain": options.explain = try optionValue()
-            case "--help", "-h": throw AuditUsageError.usage("help requested")
-            default:
-                guard !argument.hasPrefix("-") || argument == "-" else {
-                    throw AuditUsageError.usage("unknown option \(argument)")
-                }
-                options.paths.append(argument)
-            }
-            index += 1
-        }
-        if options.paths.isEmpty { options.paths = ["."] }
-        return options
     }
 
-    private static func looksLikePath(_ argument: String) -> Bool {
+    /// The options the parsed arguments give.
+    /// - Throws: ``UsageError`` for a format, severity or rule list that is not one of the accepted ones.
+    public init(arguments: ParsedArguments) throws(UsageError) {
+        if let text = arguments.value("--format") {
+            guard let format = AuditReportFormat(rawValue: text) else {
+                throw UsageError("--format must be text, json or sarif, not \(text)")
+            }
+            self.format = format
+        }
+        output = arguments.value("--output")
+        if let text = arguments.value("--fail-on") {
+            if text == "never" {
+                failOn = nil
+            } else if let severity = Severity(rawValue: text) {
+                failOn = severity
+            } else {
+                throw UsageError("--fail-on must be info, low, medium, high, critical or never, not \(text)")
+            }
+        }
+        baseline = arguments.value("--baseline")
+        writeBaseline = arguments.value("--write-baseline")
+        excludes = arguments.all("--exclude")
+        includeVendored = arguments.flag("--include-vendored")
+        for list in arguments.all("--rules") {
+            let ids = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            guard !ids.isEmpty else { throw UsageError("--rules needs at least one rule id") }
+            ruleIDs = (ruleIDs ?? []) + ids
+        }
+        listRules = arguments.flag("--list-rules")
+        explain = arguments.value("--explain")
+        paths = arguments.positionals.isEmpty ? ["."] : arguments.positionals
+    }
+
+    @Sendable private static func looksLikePath(_ argument: String) -> Bool {
         guard !argument.contains(where: { "*?[".contains($0) }) else { return false }
         return FileManager.default.fileExists(atPath: argument)
     }

@@ -1,4 +1,5 @@
 import Attestation
+import CommandKit
 import Foundation
 
 extension ServeCommand {

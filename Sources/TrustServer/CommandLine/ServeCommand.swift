@@ -1,3 +1,4 @@
+import CommandKit
 import Foundation
 import TrustStore
 
@@ -5,54 +6,67 @@ import TrustStore
 ///
 /// Options take their value as the next argument or after `=` (`--port 9000`,
 /// `--port=9000`); each may be given once, except `--app-id` and `--android-cert-digest`,
-/// which may be repeated.
+/// which may be repeated. The executable runs it with ``serve(openStore:context:)``, since
+/// it chooses the storage engines.
 public struct ServeCommand: Sendable, Hashable {
+    /// The command's name, help and options.
+    public static let configuration = CommandConfiguration(
+        name: "serve", abstract: "Start the DeviceTrust server.",
+        synopsis: """
+            [--port 8080] [--host 127.0.0.1] [--data-dir ./devicetrust-data] \
+            [--database sqlite:PATH|postgres://...] [--challenge-ttl SECONDS] [--token-issuer S] [--token-audience S] \
+            [--rate-limit-per-address N] [--rate-limit-per-device N] \
+            [--app-id TEAMID.bundle]... [--app-attest off|optional|required] \
+            [--app-attest-environment production|development] [--app-attest-root FILE] \
+            [--android-package NAME] [--android-cert-digest HEX]... \
+            [--android-attestation off|optional|required] [--android-revocation-list FILE] [--android-root FILE]
+            """,
+        discussion: """
+            Creates the data directory (mode 0700) with the token signing key, the PIN pepper and the
+            admin API key (files mode 0600) and, by default, the SQLite database, prints the admin key
+            file's path, and serves until SIGINT or SIGTERM. Exit status: 0 after a clean stop, 1 when
+            the server cannot start, 2 for a usage error. Hardware attestation is off by default.
+            """,
+        options: [
+            OptionSpec("--port", kind: .value("N"), help: "TCP port, 0 to 65535 (default 8080)"),
+            OptionSpec("--host", kind: .value("ADDRESS"), help: "numeric IPv4 address to bind (default 127.0.0.1)"),
+            OptionSpec("--data-dir", kind: .value("PATH"), help: "folder for the database and secrets (default ./devicetrust-data)"),
+            OptionSpec("--database", kind: .value("URL"), help: """
+                sqlite:PATH (default sqlite:<data-dir>/devicetrust.sqlite) or \
+                postgres://USER[:PASSWORD]@HOST[:PORT]/DBNAME[?PARAMS] (libpq URI; postgresql:// too); \
+                \(databaseURLVariable) when not given. Several nodes on one PostgreSQL with copies of one \
+                data directory act as one service.
+                """),
+            OptionSpec("--challenge-ttl", kind: .value("N"), help: "seconds an enrollment or challenge stays valid, 1 to 86400 (default 120)"),
+            OptionSpec("--token-issuer", kind: .value("S"), help: "the tokens' iss claim (default devicetrust)"),
+            OptionSpec("--token-audience", kind: .value("S"), help: "the tokens' aud claim (default devicetrust)"),
+            OptionSpec("--rate-limit-per-address", kind: .value("N"), help: "requests per second per client address, bursts of 2N (default 2000)"),
+            OptionSpec("--rate-limit-per-device", kind: .value("N"), help: "challenges per second per device, bursts of 2N (default 200)"),
+            OptionSpec("--app-id", kind: .value("TEAMID.bundle"), repeatable: true, section: attestation,
+                       help: "an App Attest app identifier, repeatable (needed unless --app-attest off)"),
+            OptionSpec("--app-attest", kind: .value("MODE"), section: attestation,
+                       help: "off, optional or required (required: every enrollment and every response from an iOS device carries App Attest)"),
+            OptionSpec("--app-attest-environment", kind: .value("ENV"), section: attestation, help: "production (default) or development"),
+            OptionSpec("--app-attest-root", kind: .value("FILE"), section: attestation,
+                       help: "PEM roots replacing Apple's App Attestation Root CA (tests, private PKI)"),
+            OptionSpec("--android-package", kind: .value("NAME"), section: attestation,
+                       help: "the package name Android attestations must name (default any)"),
+            OptionSpec("--android-cert-digest", kind: .value("HEX"), repeatable: true, section: attestation,
+                       help: "SHA-256 of the app's signing certificate, 64 hex digits, repeatable (default any)"),
+            OptionSpec("--android-attestation", kind: .value("MODE"), section: attestation, help: "off, optional or required"),
+            OptionSpec("--android-revocation-list", kind: .value("FILE"), section: attestation,
+                       help: "Google's attestation status JSON, read at start"),
+            OptionSpec("--android-root", kind: .value("FILE"), section: attestation,
+                       help: "PEM roots replacing Google's hardware attestation roots"),
+        ])
+
+    private static let attestation = "Hardware attestation at enrollment"
+
     /// The usage line.
-    public static let usage = """
-        usage: devicetrust serve [--port 8080] [--host 127.0.0.1] [--data-dir ./devicetrust-data] \
-        [--database sqlite:PATH|postgres://...] [--challenge-ttl SECONDS] [--token-issuer S] [--token-audience S] \
-        [--rate-limit-per-address N] [--rate-limit-per-device N] \
-        [--app-id TEAMID.bundle]... [--app-attest off|optional|required] \
-        [--app-attest-environment production|development] [--app-attest-root FILE] \
-        [--android-package NAME] [--android-cert-digest HEX]... \
-        [--android-attestation off|optional|required] [--android-revocation-list FILE] [--android-root FILE]
-        """
+    public static var usage: String { HelpText.usage(configuration, path: ["devicetrust", "serve"]) }
 
     /// The help text for `devicetrust serve --help`.
-    public static let help = """
-        \(usage)
-
-        Starts the DeviceTrust server. Creates the data directory (mode 0700) with the token
-        signing key, the PIN pepper and the admin API key (files mode 0600) and, by default, the
-        SQLite database,
-        prints the admin key file's path, and serves until SIGINT or SIGTERM.
-
-          --port N               TCP port, 0 to 65535 (default 8080)
-          --host ADDRESS         numeric IPv4 address to bind (default 127.0.0.1)
-          --data-dir PATH        folder for the database and secrets (default ./devicetrust-data)
-          --database URL         sqlite:PATH (default sqlite:<data-dir>/devicetrust.sqlite) or
-                                 postgres://USER[:PASSWORD]@HOST[:PORT]/DBNAME[?PARAMS] (libpq URI;
-                                 postgresql:// too); DEVICETRUST_DATABASE_URL when not given.
-                                 Several nodes on one PostgreSQL with copies of one data directory
-                                 act as one service.
-          --challenge-ttl N      seconds an enrollment or challenge stays valid, 1 to 86400 (default 120)
-          --token-issuer S       the tokens' iss claim (default devicetrust)
-          --token-audience S     the tokens' aud claim (default devicetrust)
-          --rate-limit-per-address N  requests per second per client address, bursts of 2N (default 2000)
-          --rate-limit-per-device N   challenges per second per device, bursts of 2N (default 200)
-
-        Hardware attestation at enrollment (both off by default):
-          --app-id TEAMID.bundle        an App Attest app identifier, repeatable (needed unless --app-attest off)
-          --app-attest MODE             off, optional or required (required: every enrollment and every
-                                        response from an iOS device carries App Attest)
-          --app-attest-environment ENV  production (default) or development
-          --app-attest-root FILE        PEM roots replacing Apple's App Attestation Root CA (tests, private PKI)
-          --android-package NAME        the package name Android attestations must name (default any)
-          --android-cert-digest HEX     SHA-256 of the app's signing certificate, 64 hex digits, repeatable (default any)
-          --android-attestation MODE    off, optional or required
-          --android-revocation-list FILE  Google's attestation status JSON, read at start
-          --android-root FILE           PEM roots replacing Google's hardware attestation roots
-        """
+    public static var help: String { HelpText.help(configuration, path: ["devicetrust", "serve"]) }
 
     /// The configuration the options describe.
     public var configuration: ServerConfiguration
@@ -69,54 +83,25 @@ public struct ServeCommand: Sendable, Hashable {
     /// ``databaseURLVariable`` when `--database` is absent.
     /// - Throws: ``UsageError`` for an unknown or repeated option, a missing value or a
     ///   value out of range, naming the option (and never a database password).
-    public static func parse(
-        _ arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment
-    ) throws(UsageError) -> ServeCommand {
-        var values: [String: String] = [:]
-        var repeated: [String: [String]] = [:]
-        var index = arguments.startIndex
-        while index < arguments.endIndex {
-            let argument = arguments[index]
-            index += 1
-            guard argument.hasPrefix("--") else { throw UsageError("unexpected argument '\(argument)'") }
-            var name = argument
-            var value: String?
-            if let equals = argument.firstIndex(of: "=") {
-                name = String(argument[..<equals])
-                value = String(argument[argument.index(after: equals)...])
-            }
-            guard knownOptions.contains(name) else { throw UsageError("unknown option '\(name)'") }
-            guard values[name] == nil else { throw UsageError("\(name) is given more than once") }
-            if value == nil {
-                guard index < arguments.endIndex else { throw UsageError("\(name) needs a value") }
-                value = arguments[index]
-                index += 1
-            }
-            if repeatableOptions.contains(name) {
-                repeated[name, default: []].append(value ?? "")
-            } else {
-                values[name] = value
-            }
-        }
-        if values["--database"] == nil, let fromEnvironment = environment[databaseURLVariable], !fromEnvironment.isEmpty {
-            values["--database"] = fromEnvironment
-            do { _ = try StoreURL(parsing: fromEnvironment) } catch {
-                throw UsageError("\(databaseURLVariable): \(error.reason)")
-            }
-        }
-        var command = try ServeCommand(validating: values)
-        command.configuration.attestation = try Self.attestationOptions(values, repeated: repeated)
-        return command
+    public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> ServeCommand {
+        let parsed = try ParsedArguments(arguments, options: configuration.options)
+        return try ServeCommand(arguments: parsed, environment: environment)
     }
 
-    private static let knownOptions: Set<String> = [
-        "--port", "--host", "--data-dir", "--database", "--challenge-ttl", "--token-issuer", "--token-audience",
-        "--rate-limit-per-address", "--rate-limit-per-device",
-        "--app-id", "--app-attest", "--app-attest-environment", "--app-attest-root",
-        "--android-package", "--android-cert-digest", "--android-attestation", "--android-revocation-list", "--android-root",
-    ]
-
-    private static let repeatableOptions: Set<String> = ["--app-id", "--android-cert-digest"]
+    /// The command the parsed options describe.
+    /// - Throws: ``UsageError`` for a value out of range or of the wrong form, naming the option.
+    public init(arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        var values: [String: String] = [:]
+        for (name, given) in arguments.values { values[name] = given.last }
+        if values["--database"] == nil, let fromEnvironment = environment[Self.databaseURLVariable], !fromEnvironment.isEmpty {
+            values["--database"] = fromEnvironment
+            do { _ = try StoreURL(parsing: fromEnvironment) } catch {
+                throw UsageError("\(Self.databaseURLVariable): \(error.reason)")
+            }
+        }
+        try self.init(validating: values)
+        configuration.attestation = try Self.attestationOptions(values, repeated: arguments.values)
+    }
 
     private init(validating values: [String: String]) throws(UsageError) {
         var configuration = ServerConfiguration()
