@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 import TrustStore
 
@@ -12,14 +13,19 @@ import TrustStore
 ///   restart only calls already in flight fail.
 /// - New connections are made outside the lock, so one slow connect does not stop the
 ///   callers that find an idle connection.
+/// - Waiting is first come, first served: a returned connection (or the room to make one)
+///   goes straight to the longest waiter, so under sustained load no caller is overtaken
+///   by later ones until its bounded wait runs out.
 final class PostgresConnectionPool: @unchecked Sendable {
-    // @unchecked: `idle`, `count`, `generation` and `isClosed` are touched only with
-    // `condition` locked; a connection is used by the one thread it is lent to.
-    private let condition = NSCondition()
+    // @unchecked: `idle`, `count`, `generation`, `waiters` and `isClosed` (and each waiter's
+    // fields) are touched only with `lock` held; a connection is used by the one thread it
+    // is lent to.
+    private let lock = NSLock()
     private var idle: [PostgresConnection] = []
     private var count = 0
     private var generation: UInt64 = 0
     private var isClosed = false
+    private var waiters: [Waiter] = []
     private let settings: PostgresSettings
     let capacity: Int
     let acquireTimeout: TimeInterval
@@ -27,6 +33,13 @@ final class PostgresConnectionPool: @unchecked Sendable {
     let synchronousCommit: Bool
     /// How long each reply may take (``PostgresConnection/replyTimeout``).
     let replyTimeout: TimeInterval
+
+    /// A caller waiting for a connection; `grant` says what it was given.
+    private final class Waiter {
+        enum Grant { case connection(PostgresConnection), room, closed }
+        let semaphore = DispatchSemaphore(value: 0)
+        var grant: Grant?
+    }
 
     init(settings: PostgresSettings, capacity: Int, acquireTimeout: TimeInterval, replyTimeout: TimeInterval, synchronousCommit: Bool = true) {
         self.settings = settings
@@ -45,65 +58,138 @@ final class PostgresConnectionPool: @unchecked Sendable {
 
     /// Closes idle connections and refuses new calls; lent ones close when returned.
     func close() {
-        condition.lock()
+        lock.lock()
         isClosed = true
         let closing = idle
         idle.removeAll()
         count -= closing.count
-        condition.broadcast()
-        condition.unlock()
+        let waiting = waiters
+        waiters.removeAll()
+        for waiter in waiting { waiter.grant = .closed }
+        lock.unlock()
+        for waiter in waiting { waiter.semaphore.signal() }
         _ = closing  // PQfinish runs as the owners go away, outside the lock.
     }
 
     private func acquire() throws(StoreError) -> PostgresConnection {
-        let deadline = Date().addingTimeInterval(acquireTimeout)
-        condition.lock()
+        let deadline = DispatchTime.now() + acquireTimeout
         while true {
-            if isClosed {
-                condition.unlock()
-                throw StoreError(.closed, reason: "the store is closed")
+            lock.lock()
+            guard !isClosed else {
+                lock.unlock()
+                throw Self.closedError
             }
             while let connection = idle.popLast() {
-                if connection.generation == generation, connection.isAlive {
-                    condition.unlock()
+                if usable(connection) {
+                    lock.unlock()
                     return connection
                 }
-                count -= 1
-                if connection.generation == generation { generation += 1 }
             }
+            let grant: Waiter.Grant
             if count < capacity {
                 count += 1
-                let currentGeneration = generation
-                condition.unlock()
-                do throws(StoreError) {
-                    return try PostgresConnection(
-                        settings: settings, generation: currentGeneration, synchronousCommit: synchronousCommit, replyTimeout: replyTimeout)
-                } catch {
-                    condition.lock()
-                    count -= 1
-                    condition.signal()
-                    condition.unlock()
-                    throw error
-                }
+                lock.unlock()
+                grant = .room
+            } else {
+                let waiter = Waiter()
+                waiters.append(waiter)
+                lock.unlock()
+                grant = try wait(waiter, until: deadline)
             }
-            guard condition.wait(until: deadline) else {
-                condition.unlock()
-                throw StoreError(.unavailable, reason: "all \(capacity) PostgreSQL connections stayed busy for \(acquireTimeout) s; retry later")
+            switch grant {
+            case .closed:
+                throw Self.closedError
+            case .connection(let connection):
+                if connection.isAlive { return connection }
+                lock.lock()
+                count -= 1
+                if connection.generation == generation { generation += 1 }
+                lock.unlock()
+                handOffRoom()
+            case .room:
+                return try connect()
             }
         }
     }
 
-    private func release(_ connection: PostgresConnection) {
-        condition.lock()
-        defer {
-            condition.signal()
-            condition.unlock()
+    /// Waits for `waiter`'s grant until `deadline`; on time-out, leaves the queue, unless
+    /// a grant arrived at that moment.
+    private func wait(_ waiter: Waiter, until deadline: DispatchTime) throws(StoreError) -> Waiter.Grant {
+        if waiter.semaphore.wait(timeout: deadline) == .timedOut {
+            lock.lock()
+            if let grant = waiter.grant {
+                lock.unlock()
+                waiter.semaphore.wait()  // consume the signal that goes with the grant
+                return grant
+            }
+            waiters.removeAll { $0 === waiter }
+            lock.unlock()
+            throw StoreError(.unavailable, reason: "all \(capacity) PostgreSQL connections stayed busy for \(acquireTimeout) s; retry later")
         }
+        lock.lock()
+        defer { lock.unlock() }
+        return waiter.grant ?? .closed
+    }
+
+    /// A new connection in a slot already counted; on failure the slot is given up (to the
+    /// next waiter, who tries in turn).
+    private func connect() throws(StoreError) -> PostgresConnection {
+        lock.lock()
+        let currentGeneration = generation
+        lock.unlock()
+        do throws(StoreError) {
+            return try PostgresConnection(
+                settings: settings, generation: currentGeneration, synchronousCommit: synchronousCommit, replyTimeout: replyTimeout)
+        } catch {
+            lock.lock()
+            count -= 1
+            lock.unlock()
+            handOffRoom()
+            throw error
+        }
+    }
+
+    /// Whether an idle `connection` may be lent; if not it is dropped. Called with `lock` held.
+    private func usable(_ connection: PostgresConnection) -> Bool {
+        if connection.generation == generation, connection.isAlive { return true }
+        count -= 1
+        if connection.generation == generation { generation += 1 }
+        return false
+    }
+
+    /// Gives the room for one new connection to the longest waiter, if any.
+    private func handOffRoom() {
+        lock.lock()
+        guard !waiters.isEmpty, count < capacity, !isClosed else {
+            lock.unlock()
+            return
+        }
+        count += 1
+        let waiter = waiters.removeFirst()
+        waiter.grant = .room
+        lock.unlock()
+        waiter.semaphore.signal()
+    }
+
+    private func release(_ connection: PostgresConnection) {
+        lock.lock()
         guard !isClosed, !connection.isBroken, connection.generation == generation else {
             if connection.isBroken, connection.generation == generation { generation += 1 }
             count -= 1
+            lock.unlock()
+            handOffRoom()
             return
         }
-        idle.append(connection)
+        guard !waiters.isEmpty else {
+            idle.append(connection)
+            lock.unlock()
+            return
+        }
+        let waiter = waiters.removeFirst()
+        waiter.grant = .connection(connection)
+        lock.unlock()
+        waiter.semaphore.signal()
     }
+
+    private static var closedError: StoreError { StoreError(.closed, reason: "the store is closed") }
 }
