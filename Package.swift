@@ -122,6 +122,9 @@ var targets: [Target] = [
     // tests run (as swift-nio ships NIOTestUtils).
     .target(name: "TrustStoreTestSupport", dependencies: ["TrustStore"]),
 
+    // Test support, never in a product: this repository's fuzz corpora and built executables.
+    .target(name: "RepositoryTestSupport"),
+
     // HTTP/1.1 over GNU libmicrohttpd: request assembly, body limits, responses.
     .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"]),
 
@@ -168,19 +171,19 @@ var targets: [Target] = [
         name: "DeviceEmulatorTests",
         dependencies: ["DeviceEmulator", "SecureStorage", "DeviceTrustCrypto"]
     ),
-    .testTarget(name: "DeviceBindingTests", dependencies: ["DeviceBinding", "DeviceTrustCrypto"]),
+    .testTarget(name: "DeviceBindingTests", dependencies: ["DeviceBinding", "DeviceTrustCrypto", "RepositoryTestSupport"]),
     .testTarget(name: "CommandKitTests", dependencies: ["CommandKit"]),
     // The built `devicetrust` binary: help of every command against files in Help/, exit statuses.
-    .testTarget(name: "DeviceTrustCommandLineTests", exclude: ["Help"]),
+    .testTarget(name: "DeviceTrustCommandLineTests", dependencies: ["RepositoryTestSupport"], exclude: ["Help"]),
     .testTarget(name: "TrustStoreTests", dependencies: ["TrustStore"]),
     .testTarget(name: "TrustStoreSQLiteTests", dependencies: ["TrustStoreSQLite", "TrustStore", "TrustStoreTestSupport"]),
     .testTarget(name: "TrustStorePostgresTests", dependencies: ["TrustStorePostgres", "TrustStore", "TrustStoreTestSupport"]),
     // Several `devicetrust serve` processes on one database, and the faults they survive.
     .testTarget(
         name: "ClusterTests",
-        dependencies: ["DeviceBinding", "DeviceTrustCrypto", "MicroHTTP", "ServerCredentials", "EmulatedAttestation", "TrustStoreTestSupport"]
+        dependencies: ["DeviceBinding", "DeviceTrustCrypto", "MicroHTTP", "ServerCredentials", "EmulatedAttestation", "TrustStoreTestSupport", "RepositoryTestSupport"]
     ),
-    .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP"]),
+    .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "RepositoryTestSupport"]),
     .testTarget(
         name: "DeviceBindingClientTests",
         dependencies: ["DeviceBindingClient", "DeviceBinding", "SecureStorage", "DeviceEmulator", "TrustServer", "DeviceTrustCrypto", "ServerCredentials", "DeviceTrustDemo", "MicroHTTP"]
@@ -188,7 +191,7 @@ var targets: [Target] = [
     .testTarget(name: "DeviceTrustDemoTests", dependencies: ["DeviceTrustDemo"]),
     .testTarget(
         name: "TrustServerTests",
-        dependencies: ["TrustServer", "CommandKit", "DeviceBinding", "TrustStore", "TrustStoreSQLite", "TrustStoreEngines", "ServerCredentials", "DeviceTrustCrypto", "MicroHTTP", "Attestation", "EmulatedAttestation"]
+        dependencies: ["TrustServer", "CommandKit", "RepositoryTestSupport", "DeviceBinding", "TrustStore", "TrustStoreSQLite", "TrustStoreEngines", "ServerCredentials", "DeviceTrustCrypto", "MicroHTTP", "Attestation", "EmulatedAttestation"]
     ),
     .testTarget(name: "ServerCredentialsTests", dependencies: ["ServerCredentials", "DeviceTrustCrypto", "DeviceBinding"]),
     .testTarget(

@@ -22,7 +22,7 @@ public struct CommandLineProgram: Sendable {
         while true {
             let isRoot = path.count == 1
             guard let word = rest.first else {
-                return usageError(UsageError("a subcommand is required"), usage: "USAGE: \(path.joined(separator: " ")) <subcommand>", path: path, context)
+                return usageError(UsageError("a subcommand is required"), usage: HelpText.groupUsage(path: path), path: path, context)
             }
             rest = rest.dropFirst()
             if word == "--help" || word == "-h" || word == "help" {
@@ -36,7 +36,7 @@ public struct CommandLineProgram: Sendable {
             guard let member = group.member(word) else {
                 let suggestion = ClosestName.closest(to: word, among: group.members.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
                 let kind = word.hasPrefix("-") ? "option" : "subcommand"
-                return usageError(UsageError("unknown \(kind) '\(word)'\(suggestion)"), usage: "USAGE: \(path.joined(separator: " ")) <subcommand>", path: path, context)
+                return usageError(UsageError("unknown \(kind) '\(word)'\(suggestion)"), usage: HelpText.groupUsage(path: path), path: path, context)
             }
             path.append(word)
             switch member {

@@ -30,9 +30,14 @@ public enum HelpText {
         return sections.joined(separator: "\n\n") + "\n"
     }
 
+    /// `USAGE: devicetrust pin <subcommand>` for a group at `path`.
+    public static func groupUsage(path: [String]) -> String {
+        "USAGE: " + (path + ["<subcommand>"]).joined(separator: " ")
+    }
+
     /// The help of a group: its subcommands with their abstracts.
     public static func help(_ group: CommandGroup, path: [String], version: Bool) -> String {
-        var sections = [group.abstract, "USAGE: " + (path + ["<subcommand>"]).joined(separator: " ")]
+        var sections = [group.abstract, groupUsage(path: path)]
         var options = [entry("-h, --help", "Show this help.")]
         if version { options.append(entry("--version", "Show the version.")) }
         sections.append("OPTIONS:\n" + options.joined(separator: "\n"))

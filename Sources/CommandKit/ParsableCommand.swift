@@ -73,7 +73,7 @@ extension ParsableCommand {
     /// Parses `arguments` (after the command's name) with the declared options, builds and
     /// validates the command: what ``CommandLineProgram`` does before ``run(_:)``.
     public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> Self {
-        let parsed = try ParsedArguments(arguments, options: configuration.options, positionals: configuration.positionals)
+        let parsed = try ParsedArguments(arguments, for: configuration)
         let command = try Self(arguments: parsed, environment: environment)
         try command.validate()
         return command

@@ -85,6 +85,11 @@ public struct ParsedArguments: Sendable, Equatable {
         }
     }
 
+    /// Parses `arguments` with the options and positionals `configuration` declares.
+    public init(_ arguments: [String], for configuration: CommandConfiguration) throws(UsageError) {
+        try self.init(arguments, options: configuration.options, positionals: configuration.positionals)
+    }
+
     /// The value of a single-valued option, or `nil` when it was not given.
     public func value(_ option: String) -> String? { values[option]?.last }
 

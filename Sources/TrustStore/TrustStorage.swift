@@ -180,6 +180,6 @@ extension TrustStorage {
     public func consumeChallengeWithDevice(id: String, now: Date) throws(StoreError) -> ConsumedChallenge {
         let challenge = try consumeChallenge(id: id, now: now)
         let found = try deviceWithActiveKey(id: challenge.deviceId, kind: challenge.keyKind)
-        return ConsumedChallenge(challenge: challenge, device: found?.device, key: found?.key)
+        return ConsumedChallenge(challenge: challenge, found: found)
     }
 }

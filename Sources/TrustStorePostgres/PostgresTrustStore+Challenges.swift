@@ -49,7 +49,7 @@ extension PostgresTrustStore {
         return try write("consuming a challenge", recognise: { connection throws(StoreError) -> ConsumedChallenge? in
             guard let challenge = try Self.challengeConsumed(id: id, by: marker, connection) else { return nil }
             let found = try Self.fetchDeviceWithActiveKey(id: challenge.deviceId, kind: challenge.keyKind, connection)
-            return ConsumedChallenge(challenge: challenge, device: found?.device, key: found?.key)
+            return ConsumedChallenge(challenge: challenge, found: found)
         }) { connection throws(StoreError) -> ConsumedChallenge in
             let rows = try connection.execute("""
                 WITH consumed AS (
@@ -65,7 +65,7 @@ extension PostgresTrustStore {
                 .rows { row throws(StoreError) -> ConsumedChallenge in
                     let challenge = try PostgresRecords.challenge(row)
                     let found = try PostgresRecords.deviceWithKey(row.columns(from: PostgresRecords.challengeColumnCount), kind: challenge.keyKind)
-                    return ConsumedChallenge(challenge: challenge, device: found?.device, key: found?.key)
+                    return ConsumedChallenge(challenge: challenge, found: found)
                 }
             if let consumed = rows.first { return consumed }
             try Self.refuseConsumption(id: id, now: now, connection)

@@ -1,19 +1,13 @@
 import Foundation
 import MicroHTTP
+import RepositoryTestSupport
 import TrustStoreTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// The built `devicetrust` binary next to the test bundle.
-let devicetrustExecutable: URL? = {
-    let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for folder in [bundleFolder, bundleFolder.deletingLastPathComponent()] {
-        let candidate = folder.appendingPathComponent("devicetrust")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
-}()
+let devicetrustExecutable = BuiltProducts.devicetrust
 
 struct ClusterTestError: Error, CustomStringConvertible {
     let description: String

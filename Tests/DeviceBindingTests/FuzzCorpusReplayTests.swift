@@ -1,18 +1,7 @@
 import DeviceBinding
 import Foundation
+import RepositoryTestSupport
 import Testing
-
-/// The repository root, from this file's path (Tests/DeviceBindingTests/…).
-private let repositoryRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// Every file of Fuzz/`harness`/corpus/, by name.
-private func fuzzCorpus(_ harness: String) throws -> [(name: String, bytes: [UInt8])] {
-    let folder = repositoryRoot.appendingPathComponent("Fuzz/\(harness)/corpus")
-    return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        .filter { !$0.hasPrefix(".") }
-        .map { ($0, Array(try Data(contentsOf: folder.appendingPathComponent($0)))) }
-}
 
 #if os(Linux)
 /// The known issues below depend on swift-foundation's JSONDecoder, checked on Linux.
@@ -27,7 +16,7 @@ private let foundationDependent = true
 struct RouteJSONFuzzCorpusReplayTests {
     @Test("every seed in Fuzz/RouteJSON/corpus passes the harness's checks")
     func replay() throws {
-        let seeds = try fuzzCorpus("RouteJSON")
+        let seeds = try FuzzCorpus.seeds("RouteJSON")
         try #require(!seeds.isEmpty, "no seeds in Fuzz/RouteJSON/corpus")
         for seed in seeds {
             do {
@@ -65,7 +54,7 @@ struct RouteJSONFuzzCorpusReplayTests {
 struct SigningPayloadFuzzCorpusReplayTests {
     @Test("every seed in Fuzz/SigningPayload/corpus passes the harness's checks")
     func replay() throws {
-        let seeds = try fuzzCorpus("SigningPayload")
+        let seeds = try FuzzCorpus.seeds("SigningPayload")
         try #require(!seeds.isEmpty, "no seeds in Fuzz/SigningPayload/corpus")
         for seed in seeds {
             do {

@@ -1,15 +1,9 @@
 import Foundation
+import RepositoryTestSupport
 import Testing
 
 /// The built `devicetrust` binary next to the test bundle.
-let executableURL: URL? = {
-    let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for folder in [bundleFolder, bundleFolder.deletingLastPathComponent()] {
-        let candidate = folder.appendingPathComponent("devicetrust")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
-}()
+let executableURL = BuiltProducts.devicetrust
 
 /// The binary was not built (`swift build --build-tests` builds it).
 struct MissingExecutable: Error {}

@@ -1,18 +1,7 @@
 import Foundation
+import RepositoryTestSupport
 import Testing
 @testable import MicroHTTP
-
-/// The repository root, from this file's path (Tests/MicroHTTPTests/…).
-private let repositoryRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-/// Every file of Fuzz/`harness`/corpus/, by name.
-private func fuzzCorpus(_ harness: String) throws -> [(name: String, bytes: [UInt8])] {
-    let folder = repositoryRoot.appendingPathComponent("Fuzz/\(harness)/corpus")
-    return try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
-        .filter { !$0.hasPrefix(".") }
-        .map { ($0, Array(try Data(contentsOf: folder.appendingPathComponent($0)))) }
-}
 
 /// The seeds of the `HTTPRequest` fuzz harness through the harness's own checks
 /// (HTTPRequestFuzzChecks.swift, compiled into the harness by scripts/fuzz.sh).
@@ -20,7 +9,7 @@ private func fuzzCorpus(_ harness: String) throws -> [(name: String, bytes: [UIn
 struct HTTPRequestFuzzCorpusReplayTests {
     @Test("every seed in Fuzz/HTTPRequest/corpus passes the harness's checks")
     func replay() throws {
-        let seeds = try fuzzCorpus("HTTPRequest")
+        let seeds = try FuzzCorpus.seeds("HTTPRequest")
         try #require(!seeds.isEmpty, "no seeds in Fuzz/HTTPRequest/corpus")
         for seed in seeds {
             do {
@@ -43,7 +32,7 @@ struct HTTPRequestFuzzCorpusReplayTests {
     @Test("the harness's route list is DeviceTrustRoutes.router's")
     func routesAreCurrent() throws {
         let source = try String(
-            contentsOf: repositoryRoot.appendingPathComponent("Sources/TrustServer/HTTP/DeviceTrustRoutes.swift"), encoding: .utf8)
+            contentsOf: RepositoryFiles.root.appendingPathComponent("Sources/TrustServer/HTTP/DeviceTrustRoutes.swift"), encoding: .utf8)
         var routes: [String] = []
         for line in source.split(separator: "\n") {
             for opening in ["admin(\"", "open(\""] {

@@ -1,18 +1,12 @@
 import Foundation
+import RepositoryTestSupport
 #if canImport(Glibc)
 import Glibc
 #endif
 import Testing
 
-/// The built `devicetrust` binary next to the test bundle, if there is one.
-private let executableURL: URL? = {
-    let bundleFolder = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
-    for folder in [bundleFolder, bundleFolder.deletingLastPathComponent()] {
-        let candidate = folder.appendingPathComponent("devicetrust")
-        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-    }
-    return nil
-}()
+/// The built `devicetrust` binary next to the test bundle.
+private let executableURL = BuiltProducts.devicetrust
 
 @Suite("The devicetrust executable")
 struct ExecutableTests {

@@ -57,7 +57,7 @@ public struct AuditOptions: Sendable, Equatable {
     /// glob character (that is a PATH).
     public static func parse(_ arguments: [String]) throws(AuditUsageError) -> AuditOptions {
         do throws(UsageError) {
-            return try AuditOptions(arguments: try ParsedArguments(arguments, options: configuration.options, positionals: configuration.positionals))
+            return try AuditOptions(arguments: try ParsedArguments(arguments, for: configuration))
         } catch {
             throw AuditUsageError.usage(error.message)
         }

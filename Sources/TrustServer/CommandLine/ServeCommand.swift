@@ -84,7 +84,7 @@ public struct ServeCommand: Sendable, Hashable {
     /// - Throws: ``UsageError`` for an unknown or repeated option, a missing value or a
     ///   value out of range, naming the option (and never a database password).
     public static func parse(_ arguments: [String], environment: [String: String] = [:]) throws(UsageError) -> ServeCommand {
-        let parsed = try ParsedArguments(arguments, options: configuration.options)
+        let parsed = try ParsedArguments(arguments, for: configuration)
         return try ServeCommand(arguments: parsed, environment: environment)
     }
 

@@ -43,7 +43,7 @@ extension DeviceTrustService {
             throw refuse("challenge response", try problemOrRethrow(error.mapped("challenge")), reason: "consume failed")
         }
         let found = try storage("device") { () throws(StoreError) in try store.deviceWithActiveKey(id: consumed.deviceId, kind: consumed.keyKind) }
-        return ConsumedChallenge(challenge: consumed, device: found?.device, key: found?.key)
+        return ConsumedChallenge(challenge: consumed, found: found)
     }
 
     /// The plain consumption with the device read in the same call, its outcome refused as

@@ -20,4 +20,9 @@ public struct ConsumedChallenge: Sendable, Hashable {
         self.device = device
         self.key = key
     }
+
+    /// The result of a consumption with what ``TrustStorage/deviceWithActiveKey(id:kind:)`` found.
+    public init(challenge: Challenge, found: (device: Device, key: DeviceKeyRecord?)?) {
+        self.init(challenge: challenge, device: found?.device, key: found?.key)
+    }
 }

@@ -102,8 +102,7 @@ final class PostgresConnectionPool: @unchecked Sendable {
             case .connection(let connection):
                 if connection.isAlive { return connection }
                 lock.lock()
-                count -= 1
-                if connection.generation == generation { generation += 1 }
+                forget(connection, broken: true)
                 lock.unlock()
                 handOffRoom()
             case .room:
@@ -149,12 +148,23 @@ final class PostgresConnectionPool: @unchecked Sendable {
         }
     }
 
-    /// Whether an idle `connection` may be lent; if not it is dropped. Called with `lock` held.
+    /// Whether an idle `connection` may be lent; if not it is forgotten. Called with `lock` held.
     private func usable(_ connection: PostgresConnection) -> Bool {
-        if connection.generation == generation, connection.isAlive { return true }
-        count -= 1
-        if connection.generation == generation { generation += 1 }
+        guard connection.generation == generation else {
+            forget(connection, broken: false)
+            return false
+        }
+        if connection.isAlive { return true }
+        forget(connection, broken: true)
         return false
+    }
+
+    /// Stops counting a connection that will not be lent again; a broken one of the
+    /// current generation raises the generation, so its idle siblings are not lent either.
+    /// Called with `lock` held.
+    private func forget(_ connection: PostgresConnection, broken: Bool) {
+        count -= 1
+        if broken, connection.generation == generation { generation += 1 }
     }
 
     /// Gives the room for one new connection to the longest waiter, if any.
@@ -174,8 +184,7 @@ final class PostgresConnectionPool: @unchecked Sendable {
     private func release(_ connection: PostgresConnection) {
         lock.lock()
         guard !isClosed, !connection.isBroken, connection.generation == generation else {
-            if connection.isBroken, connection.generation == generation { generation += 1 }
-            count -= 1
+            forget(connection, broken: connection.isBroken)
             lock.unlock()
             handOffRoom()
             return
