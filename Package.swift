@@ -88,11 +88,26 @@ var targets: [Target] = [
         dependencies: ["ASN1DER", "X509Certificates", "DeviceTrustCrypto", "CodedErrors", "SecureStorage"]
     ),
 
-    // `devicetrust audit`: finds the seeds' pitfalls in iOS code (Swift via the toolchain's
-    // SwiftParser, Objective-C, property lists), with text, JSON and SARIF reports.
+    // `devicetrust audit`, in three layers that point one way. `AuditKit`: the inputs
+    // (Swift via the toolchain's SwiftParser, Objective-C tokens, property lists, project
+    // facts), the engine, the finding model, the reports, the rule protocol and the shared
+    // vocabulary. `AuditRules`: the rules, one file each, and their registry; it depends on
+    // the kit, never the other way round. `Auditor`: the `audit` command.
+    .target(
+        name: "AuditKit",
+        dependencies: ["DeviceTrustCrypto"],
+        swiftSettings: swiftSyntaxSettings,
+        linkerSettings: swiftSyntaxLinking
+    ),
+    .target(
+        name: "AuditRules",
+        dependencies: ["AuditKit"],
+        swiftSettings: swiftSyntaxSettings,
+        linkerSettings: swiftSyntaxLinking
+    ),
     .target(
         name: "Auditor",
-        dependencies: ["DeviceTrustCrypto", "CommandKit"],
+        dependencies: ["AuditKit", "AuditRules", "CommandKit"],
         swiftSettings: swiftSyntaxSettings,
         linkerSettings: swiftSyntaxLinking
     ),
@@ -203,7 +218,7 @@ var targets: [Target] = [
     .testTarget(name: "PinningCommandsTests", dependencies: ["PinningCommands", "Pinning", "X509Certificates"]),
     .testTarget(
         name: "AuditorTests",
-        dependencies: ["Auditor"],
+        dependencies: ["Auditor", "AuditKit", "AuditRules"],
         exclude: ["Fixtures"],
         swiftSettings: swiftSyntaxSettings,
         linkerSettings: swiftSyntaxLinking

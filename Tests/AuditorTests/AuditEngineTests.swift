@@ -1,3 +1,5 @@
+@testable import AuditKit
+@testable import AuditRules
 @testable import Auditor
 import Foundation
 import Testing
@@ -18,7 +20,7 @@ struct AuditEngineRobustnessTests {
             .write(to: root.appendingPathComponent("Latin1.swift"))
         let binary = try PropertyListSerialization.data(fromPropertyList: ["NSAppTransportSecurity": ["NSAllowsArbitraryLoads": true]], format: .binary, options: 0)
         try binary.write(to: root.appendingPathComponent("Info.plist"))
-        let result = try AuditRunner.run(AuditRequest(paths: [root.path]))
+        let result = try AuditRunner.run(AuditRequest(paths: [root.path], rules: AuditRuleCatalog.all))
         #expect(result.filesScanned == 6)
         #expect(result.notes.contains { $0.hasPrefix("Bad.plist") })
         let files = Set(result.findings.map(\.file))
@@ -32,7 +34,7 @@ struct AuditEngineRobustnessTests {
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         try Data(count: 20 * 1024 * 1024).write(to: root.appendingPathComponent("Huge.swift"))
-        let result = try AuditRunner.run(AuditRequest(paths: [root.path]))
+        let result = try AuditRunner.run(AuditRequest(paths: [root.path], rules: AuditRuleCatalog.all))
         #expect(result.notes.contains { $0.hasPrefix("Huge.swift") })
     }
 

@@ -1,3 +1,5 @@
+@testable import AuditKit
+@testable import AuditRules
 @testable import Auditor
 import Foundation
 import Testing
@@ -29,7 +31,7 @@ enum FixtureApps {
 struct FixtureAppTests {
     @Test("VulnerableBank: every expected finding is reported, and nothing else")
     func vulnerableBank() throws {
-        let result = try AuditRunner.run(AuditRequest(paths: [FixtureApps.vulnerableBank]))
+        let result = try AuditRunner.run(AuditRequest(paths: [FixtureApps.vulnerableBank], rules: AuditRuleCatalog.all))
         let reported = Set(result.findings.map { "\($0.file):\($0.range.line) \($0.rule.id)" })
         let expected = try FixtureApps.expectedFindings()
         #expect(reported.subtracting(expected).sorted() == [], "reported but not expected")
@@ -38,7 +40,7 @@ struct FixtureAppTests {
 
     @Test("CleanApp: realistic, correct code yields no finding")
     func cleanApp() throws {
-        let result = try AuditRunner.run(AuditRequest(paths: [FixtureApps.cleanApp]))
+        let result = try AuditRunner.run(AuditRequest(paths: [FixtureApps.cleanApp], rules: AuditRuleCatalog.all))
         #expect(result.findings.map { "\($0.file):\($0.range.line) \($0.rule.id): \($0.message)" } == [])
     }
 }

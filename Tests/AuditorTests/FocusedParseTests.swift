@@ -1,3 +1,5 @@
+@testable import AuditKit
+@testable import AuditRules
 @testable import Auditor
 import Foundation
 import Testing
@@ -10,7 +12,7 @@ struct FocusedParseTests {
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     private static func findings(_ paths: [String], focused: Bool) throws -> [String] {
-        var request = AuditRequest(paths: paths, includeVendored: true)
+        var request = AuditRequest(paths: paths, includeVendored: true, rules: AuditRuleCatalog.all)
         request.focusedParsing = focused
         return try AuditRunner.run(request).findings.map {
             "\($0.file):\($0.range.line):\($0.range.column)-\($0.range.endLine):\($0.range.endColumn) \($0.rule.id) \($0.message)"

@@ -1,3 +1,5 @@
+@testable import AuditKit
+@testable import AuditRules
 @testable import Auditor
 import Foundation
 import Testing

@@ -1,3 +1,5 @@
+import AuditKit
+import AuditRules
 import CommandKit
 import Foundation
 

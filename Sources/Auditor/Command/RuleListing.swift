@@ -1,3 +1,6 @@
+import AuditKit
+import AuditRules
+
 /// `--list-rules` and `--explain ID` text.
 enum RuleListing {
     static func list(_ rules: [any AuditRule]) -> String {

@@ -1,0 +1,361 @@
+import Foundation
+import SwiftSyntax
+import AuditKit
+
+/// Privacy-protected APIs (Face ID, camera, microphone, photos, location, contacts,
+/// tracking, Bluetooth, calendars, speech) used without their `NS…UsageDescription` in
+/// the Info.plist: the system kills the app on first access (or silently fails the
+/// request), and App Review rejects it. Also flags empty or placeholder descriptions.
+struct AuthUsageDescriptionMissing: AuditRule {
+    let metadata = RuleMetadata(
+        id: "auth-usage-description-missing",
+        title: "Protected API used without its Info.plist usage description",
+        severity: .medium,
+        category: .auth,
+        masvs: "MASVS-PRIVACY-1",
+        rationale: "iOS requires a purpose string in the Info.plist for each protected resource. Without NSCameraUsageDescription, NSMicrophoneUsageDescription, NSPhotoLibraryUsageDescription or NSContactsUsageDescription the process is killed on first access (\"attempted to access privacy-sensitive data without a usage description\"); without NSFaceIDUsageDescription Face ID fails on Face ID devices; location and tracking requests fail silently without theirs. An empty or placeholder string is rejected by App Review and tells users nothing about why access is needed (unless the project's InfoPlist.strings give that key a text: then it is localized there). Keys Xcode generates from INFOPLIST_KEY_* build settings (project.pbxproj, xcconfig) count as declared; with a partial Info.plist and no project file, nothing is reported.",
+        fix: "Add the matching key to the Info.plist with a sentence that says what the feature does with the resource (\"Scan the cheque you deposit\"), and ask at the moment the user starts that feature, not at launch."
+    )
+
+    let skipsTestCode = true
+
+    let triggers = [
+        "evaluatePolicy", "requestAccess", "AVCaptureDevice", "defaultDeviceWithMediaType", "sourceType", "SourceTypeCamera",
+        "VNDocumentCameraViewController", "DataScannerViewController", "requestRecordPermission", "AVAudioRecorder",
+        "requestAuthorization", "UIImageWriteToSavedPhotosAlbum", "requestWhenInUseAuthorization", "requestAlwaysAuthorization",
+        "requestTrackingAuthorization", "CBCentralManager", "CBPeripheralManager", "SFSpeechRecognizer", "requestFullAccessToEvents",
+        "UsageDescription",
+    ]
+
+    static func infoPlist(_ entries: [(String, String)]) -> String {
+        let body = entries.map { "    <key>\($0.0)</key>\n    <string>\($0.1)</string>" }.joined(separator: "\n")
+        return """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+        <plist version="1.0">
+        <dict>
+            <key>CFBundleIdentifier</key>
+            <string>com.example.bank</string>
+        \(body)
+        </dict>
+        </plist>
+        """
+    }
+
+    static let bare = infoPlist([])
+
+    let examples: [RuleExample] = [
+        .swift("""
+        func loginWithFaceID() {
+            ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Log in") { _, _ in }
+        }
+        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.bare]),
+        .swift("""
+        func loginWithFaceID() {
+            context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Log in") { _, _ in }
+        }
+        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.infoPlist([("NSFaceIDUsageDescription", "Log in with Face ID")])]),
+        .swift("""
+        // A partial Info.plist (the rest generated from INFOPLIST_KEY_* build settings): unknown, so silent.
+        func scan() {
+            AVCaptureDevice.requestAccess(for: .video) { _ in }
+        }
+        """, otherFiles: ["Info.plist": """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            <key>UIBackgroundModes</key>
+            <array><string>fetch</string></array>
+        </dict>
+        </plist>
+        """]),
+        .swift("""
+        // A single file without any Info.plist: unknown, so silent.
+        func loginWithFaceID() {
+            context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Log in") { _, _ in }
+        }
+        """),
+        .swift("""
+        final class ChequeScanner {
+            func start() {
+                ↓AVCaptureDevice.requestAccess(for: .video) { granted in }
+                let camera = ↓AVCaptureDevice.default(for: .video)
+                let wide = ↓AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .back)
+            }
+            func pickPhoto() {
+                let picker = UIImagePickerController()
+                ↓picker.sourceType = .camera
+            }
+        }
+        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.infoPlist([("NSPhotoLibraryUsageDescription", "Attach a receipt")])]),
+        .swift("""
+        func pickFromLibrary() {
+            let picker = UIImagePickerController()
+            picker.sourceType = .photoLibrary
+            let status = AVCaptureDevice.authorizationStatus(for: .video)
+        }
+        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.bare]),
+        .swift("""
+        func record() {
+            ↓AVAudioSession.sharedInstance().requestRecordPermission { granted in }
+            ↓PHPhotoLibrary.requestAuthorization(for: .readWrite) { status in }
+            ↓UIImageWriteToSavedPhotosAlbum(image, nil, nil, nil)
+            ↓CNContactStore().requestAccess(for: .contacts) { granted, error in }
+            ↓ATTrackingManager.requestTrackingAuthorization { status in }
+        }
+        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.bare]),
+        .swift("""
+        func record() {
+            AVAudioSession.sharedInstance().requestRecordPermission { granted in }
+            PHPhotoLibrary.requestAuthorization(for: .addOnly) { status in }
+            CNContactStore().requestAccess(for: .contacts) { granted, error in }
+            ATTrackingManager.requestTrackingAuthorization { status in }
+        }
+        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.infoPlist([
+            ("NSMicrophoneUsageDescription", "Record voice notes"), ("NSPhotoLibraryAddUsageDescription", "Save statements"),
+            ("NSContactsUsageDescription", "Pay a contact"), ("NSUserTrackingUsageDescription", "Measure our ads"),
+        ])]),
+        .swift("""
+        final class BranchLocator: NSObject, CLLocationManagerDelegate {
+            let manager = CLLocationManager()
+            func start() {
+                ↓manager.requestWhenInUseAuthorization()
+            }
+            func startGeofencing() {
+                ↓manager.requestAlwaysAuthorization()
+            }
+        }
+        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.infoPlist([("NSLocationUsageDescription", "Find branches")])]),
+        .swift("""
+        final class BranchLocator: NSObject, CLLocationManagerDelegate {
+            let manager = CLLocationManager()
+            func start() {
+                manager.requestWhenInUseAuthorization()
+            }
+            func startGeofencing() {
+                ↓manager.requestAlwaysAuthorization()
+            }
+        }
+        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.infoPlist([("NSLocationWhenInUseUsageDescription", "Find branches near you")])]),
+        .objectiveC("""
+        - (void)scanCard {
+            [AVCaptureDevice ↓requestAccessForMediaType:AVMediaTypeVideo completionHandler:^(BOOL granted) {}];
+            UIImagePickerController *picker = [[UIImagePickerController alloc] init];
+            picker.sourceType = ↓UIImagePickerControllerSourceTypeCamera;
+            [self.locationManager ↓requestWhenInUseAuthorization];
+            [context ↓evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Log in" reply:^(BOOL success, NSError *error) {}];
+        }
+        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.bare]),
+        .objectiveC("""
+        - (void)scanCard {
+            if ([UIImagePickerController isSourceTypeAvailable:UIImagePickerControllerSourceTypeCamera]) {
+                [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:^(BOOL granted) {}];
+            }
+        }
+        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.infoPlist([("NSCameraUsageDescription", "Scan your card")])]),
+        .plist("Info.plist", """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            ↓<key>NSCameraUsageDescription</key>
+            <string></string>
+            ↓<key>NSFaceIDUsageDescription</key>
+            <string>TODO</string>
+            <key>NSLocationWhenInUseUsageDescription</key>
+            <string>Shows the cash machines near you</string>
+        </dict>
+        </plist>
+        """),
+    ]
+
+    /// One use of a protected API: what it is and the keys it needs (each inner list
+    /// is alternatives; every inner list must be satisfied).
+    private struct Use {
+        let resource: String
+        let api: String
+        let required: [[String]]
+    }
+
+    private static let faceID = [["NSFaceIDUsageDescription"]]
+    private static let camera = [["NSCameraUsageDescription"]]
+    private static let microphone = [["NSMicrophoneUsageDescription"]]
+    private static let photos = [["NSPhotoLibraryUsageDescription"]]
+    private static let photosAdd = [["NSPhotoLibraryAddUsageDescription", "NSPhotoLibraryUsageDescription"]]
+    private static let whenInUse = [["NSLocationWhenInUseUsageDescription"]]
+    private static let always = [["NSLocationAlwaysAndWhenInUseUsageDescription"], ["NSLocationWhenInUseUsageDescription"]]
+    private static let contacts = [["NSContactsUsageDescription"]]
+    private static let calendars = [["NSCalendarsUsageDescription", "NSCalendarsFullAccessUsageDescription", "NSCalendarsWriteOnlyAccessUsageDescription"]]
+    private static let tracking = [["NSUserTrackingUsageDescription"]]
+    private static let bluetooth = [["NSBluetoothAlwaysUsageDescription", "NSBluetoothPeripheralUsageDescription"]]
+    private static let speech = [["NSSpeechRecognitionUsageDescription"]]
+
+    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
+        // Test code, mocks and previews are not shipped.
+        if case .propertyList(let plist) = file { return checkPlaceholders(plist, project: project) }
+        // Only a complete Info.plist, or the build settings Xcode generates one from
+        // (GENERATE_INFOPLIST_FILE with INFOPLIST_KEY_*), say what is missing: with
+        // neither (single files, a partial plist without the project file) it is unknown.
+        guard project.infoPlists.contains(where: Self.isComplete) || project.generatesInfoPlist else { return [] }
+        let uses: [(SourceRange, Use)]
+        switch file {
+        case .swift(let swift): uses = swiftUses(swift)
+        case .objectiveC(let objc): uses = objcUses(objc)
+        default: uses = []
+        }
+        let declared = project.infoPlistKeys.union(project.generatedInfoPlistKeys)
+        return uses.compactMap { range, use in
+            let missing = use.required.filter { declared.isDisjoint(with: $0) }.map { $0[0] }
+            guard !missing.isEmpty else { return nil }
+            return Match(range, "\(use.resource) is used (\(use.api)) but no Info.plist declares \(missing.joined(separator: " and "))")
+        }
+    }
+
+    /// Whether an Info.plist is the whole file (it names the bundle) rather than the
+    /// partial one Xcode merges with generated keys.
+    static func isComplete(_ plist: PropertyListFile) -> Bool {
+        plist.root["CFBundleIdentifier"] != nil || plist.root["CFBundleExecutable"] != nil
+    }
+
+    // MARK: Swift
+
+    private func swiftUses(_ file: SwiftFile) -> [(SourceRange, Use)] {
+        var uses: [(SourceRange, Use)] = []
+        for call in file.index.calls {
+            if let use = swiftUse(call) { uses.append((file.range(of: call), use)) }
+        }
+        for sequence in file.index.sequences {
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                  elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text == "sourceType" || elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == "sourceType",
+                  isMember(elements[2], "camera") else { continue }
+            uses.append((file.range(of: sequence), Use(resource: "the camera", api: "sourceType = .camera", required: Self.camera)))
+        }
+        return uses
+    }
+
+    private func isMember(_ expression: ExprSyntax?, _ name: String) -> Bool {
+        guard let member = expression?.as(MemberAccessExprSyntax.self) else { return false }
+        return member.declName.baseName.text == name
+    }
+
+    private func swiftUse(_ call: FunctionCallExprSyntax) -> Use? {
+        let name = call.calleeName
+        var callee: String { call.calleeText }
+        switch name {
+        case "evaluatePolicy":
+            return Use(resource: "Face ID", api: "evaluatePolicy", required: Self.faceID)
+        case "requestAccess":
+            let target = call.argument("for") ?? call.argument("to")
+            if isMember(target, "video") { return Use(resource: "the camera", api: "requestAccess(for: .video)", required: Self.camera) }
+            if isMember(target, "audio") { return Use(resource: "the microphone", api: "requestAccess(for: .audio)", required: Self.microphone) }
+            if isMember(target, "contacts") { return Use(resource: "contacts", api: "CNContactStore.requestAccess", required: Self.contacts) }
+            if isMember(target, "event") { return Use(resource: "calendars", api: "EKEventStore.requestAccess", required: Self.calendars) }
+            return nil
+        case "requestFullAccessToEvents", "requestWriteOnlyAccessToEvents":
+            return Use(resource: "calendars", api: name, required: Self.calendars)
+        case "default" where callee.hasPrefix("AVCaptureDevice"):
+            let media = call.argument("for")
+            let type = call.arguments.first { $0.label == nil }?.expression.trimmedDescription ?? ""
+            if isMember(media, "audio") || type.hasSuffix("Microphone") {
+                return Use(resource: "the microphone", api: "AVCaptureDevice.default", required: Self.microphone)
+            }
+            if isMember(media, "video") || type.hasSuffix("Camera") {
+                return Use(resource: "the camera", api: "AVCaptureDevice.default", required: Self.camera)
+            }
+            return nil
+        case "VNDocumentCameraViewController", "DataScannerViewController":
+            return Use(resource: "the camera", api: name, required: Self.camera)
+        case "requestRecordPermission":
+            return Use(resource: "the microphone", api: "requestRecordPermission", required: Self.microphone)
+        case "AVAudioRecorder":
+            return Use(resource: "the microphone", api: "AVAudioRecorder", required: Self.microphone)
+        case "requestAuthorization" where callee.hasPrefix("PHPhotoLibrary"):
+            if isMember(call.argument("for"), "addOnly") {
+                return Use(resource: "the photo library", api: "PHPhotoLibrary.requestAuthorization(for: .addOnly)", required: Self.photosAdd)
+            }
+            return Use(resource: "the photo library", api: "PHPhotoLibrary.requestAuthorization", required: Self.photos)
+        case "requestAuthorization" where callee.hasPrefix("SFSpeechRecognizer"):
+            return Use(resource: "speech recognition", api: "SFSpeechRecognizer.requestAuthorization", required: Self.speech)
+        case "UIImageWriteToSavedPhotosAlbum", "UISaveVideoAtPathToSavedPhotosAlbum":
+            return Use(resource: "the photo library", api: name, required: Self.photosAdd)
+        case "requestWhenInUseAuthorization":
+            return Use(resource: "location", api: name, required: Self.whenInUse)
+        case "requestAlwaysAuthorization":
+            return Use(resource: "location", api: name, required: Self.always)
+        case "requestTrackingAuthorization":
+            return Use(resource: "tracking", api: "ATTrackingManager.requestTrackingAuthorization", required: Self.tracking)
+        case "CBCentralManager", "CBPeripheralManager":
+            return Use(resource: "Bluetooth", api: name, required: Self.bluetooth)
+        default:
+            if isMember(call.argument("sourceType"), "camera") {
+                return Use(resource: "the camera", api: "sourceType: .camera", required: Self.camera)
+            }
+            return nil
+        }
+    }
+
+    // MARK: Objective-C
+
+    private func objcUses(_ file: ObjectiveCFile) -> [(SourceRange, Use)] {
+        let tokens = file.tokens
+        var uses: [(SourceRange, Use)] = []
+        for (index, token) in tokens.enumerated() where token.kind == .identifier {
+            let next = index + 1 < tokens.count ? tokens[index + 1].text : ""
+            let argument = index + 2 < tokens.count ? tokens[index + 2].text : ""
+            let previous = index > 0 ? tokens[index - 1].text : ""
+            var use: Use?
+            switch token.text {
+            case "evaluatePolicy" where next == ":":
+                use = Use(resource: "Face ID", api: "evaluatePolicy:", required: Self.faceID)
+            case "requestAccessForMediaType", "defaultDeviceWithMediaType":
+                if argument == "AVMediaTypeVideo" { use = Use(resource: "the camera", api: token.text, required: Self.camera) }
+                if argument == "AVMediaTypeAudio" { use = Use(resource: "the microphone", api: token.text, required: Self.microphone) }
+            case "UIImagePickerControllerSourceTypeCamera" where previous == "=":
+                use = Use(resource: "the camera", api: "sourceType = UIImagePickerControllerSourceTypeCamera", required: Self.camera)
+            case "requestRecordPermission":
+                use = Use(resource: "the microphone", api: token.text, required: Self.microphone)
+            case "requestAuthorization" where previous == "PHPhotoLibrary":
+                use = Use(resource: "the photo library", api: "PHPhotoLibrary requestAuthorization", required: Self.photos)
+            case "requestAuthorizationForAccessLevel" where previous == "PHPhotoLibrary":
+                use = argument == "PHAccessLevelAddOnly"
+                    ? Use(resource: "the photo library", api: token.text, required: Self.photosAdd)
+                    : Use(resource: "the photo library", api: token.text, required: Self.photos)
+            case "UIImageWriteToSavedPhotosAlbum" where next == "(":
+                use = Use(resource: "the photo library", api: token.text, required: Self.photosAdd)
+            case "requestWhenInUseAuthorization":
+                use = Use(resource: "location", api: token.text, required: Self.whenInUse)
+            case "requestAlwaysAuthorization":
+                use = Use(resource: "location", api: token.text, required: Self.always)
+            case "requestAccessForEntityType":
+                if argument == "CNEntityTypeContacts" { use = Use(resource: "contacts", api: token.text, required: Self.contacts) }
+                if argument == "EKEntityTypeEvent" { use = Use(resource: "calendars", api: token.text, required: Self.calendars) }
+            case "requestTrackingAuthorizationWithCompletionHandler":
+                use = Use(resource: "tracking", api: token.text, required: Self.tracking)
+            default:
+                break
+            }
+            if let use { uses.append((file.range(of: token), use)) }
+        }
+        return uses
+    }
+
+    // MARK: Info.plist
+
+    private static let placeholders: Set<String> = ["todo", "tbd", "fixme", "placeholder", "test", "description", "usage description", "xxx", "lorem ipsum", "string", "some text"]
+
+    private func checkPlaceholders(_ plist: PropertyListFile, project: ProjectFacts) -> [Match] {
+        guard plist.role == .infoPlist, let entries = plist.root.dictionary else { return [] }
+        var matches: [Match] = []
+        // A key the project's InfoPlist.strings give a real text is localized there.
+        for (key, value) in entries where key.hasPrefix("NS") && key.hasSuffix("UsageDescription") && !project.localizedInfoPlistKeys.contains(key) {
+            guard let text = value.string?.trimmingCharacters(in: .whitespacesAndNewlines) else { continue }
+            let lowered = text.lowercased()
+            guard text.isEmpty || Self.placeholders.contains(lowered) || lowered.hasPrefix("lorem ipsum") else { continue }
+            // The Info.plist value is the development-language string: the one shown for every
+            // language an InfoPlist.strings (or .xcstrings) entry does not cover.
+            let what = text.isEmpty ? "empty" : "a placeholder (\"\(text)\")"
+            matches.append(Match(plist.range(ofKey: key), "\(key) is \(what) in the Info.plist, the development-language string shown wherever no InfoPlist.strings entry replaces it: users are not told why access is needed, and App Review rejects it"))
+        }
+        return matches
+    }
+}

@@ -1,0 +1,189 @@
+import SwiftSyntax
+import AuditKit
+
+/// Broken ciphers and modes: ECB, DES/3DES/RC4/RC2/Blowfish/CAST, CBC with no IV or a
+/// zero IV, RSA with PKCS#1 v1.5 encryption padding.
+struct CryptoWeakCipher: AuditRule {
+    let metadata = RuleMetadata(
+        id: "crypto-weak-cipher",
+        title: "Weak cipher, ECB mode or missing IV",
+        severity: .high,
+        category: .crypto,
+        masvs: "MASVS-CRYPTO-1",
+        rationale: "ECB encrypts equal blocks to equal ciphertext, so structure leaks (the ECB penguin) and blocks can be cut and pasted. DES and RC2 keys are brute-forced, 3DES and Blowfish have 64-bit blocks (Sweet32), RC4 is biased. CCCrypt without kCCOptionECBMode is CBC: a NULL or all-zero IV makes equal plaintext prefixes encrypt identically. None of these modes authenticates the data, and RSA PKCS#1 v1.5 encryption padding is open to padding-oracle attacks (Bleichenbacher). Constant non-zero IVs are reported by crypto-hardcoded-key.",
+        fix: "Use CryptoKit's AES.GCM.seal (or ChaChaPoly) with a random SymmetricKey kept in the Keychain: it picks a random nonce and authenticates the ciphertext. If CommonCrypto is unavoidable, use AES-CBC with a fresh random IV from SecRandomCopyBytes stored next to the ciphertext, plus an HMAC over both. For RSA use .rsaEncryptionOAEPSHA256 (or ECIES: .eciesEncryptionStandardVariableIVX963SHA256AESGCM)."
+    )
+
+    let skipsTestCode = true
+
+    let triggers = ["CCCrypt", "ECB", "Blowfish", "rsaEncryptionPKCS1", "RSAEncryptionPKCS1"]
+
+    let examples: [RuleExample] = [
+        .swift("""
+        func encrypt(_ data: Data, key: Data) -> Data? {
+            var out = Data(count: data.count + kCCBlockSizeAES128)
+            var moved = 0
+            let status = ↓CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding | kCCOptionECBMode),
+                                 keyBytes, key.count, nil, dataBytes, data.count, outBytes, out.count, &moved)
+            return status == kCCSuccess ? out : nil
+        }
+        """),
+        .swift("""
+        func legacyEncrypt(_ data: Data, key: [UInt8]) {
+            let options = CCOptions(kCCOptionPKCS7Padding)
+            ↓CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithm3DES), options, key, kCCKeySize3DES, iv, input, input.count, output, output.count, &moved)
+            let zeroIV = [UInt8](repeating: 0, count: kCCBlockSizeAES128)
+            ↓CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), options, key, kCCKeySizeAES256, zeroIV, input, input.count, output, output.count, &moved)
+            ↓CCCryptorCreate(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), options, key, kCCKeySizeAES256, nil, &cryptor)
+        }
+        """),
+        .swift("""
+        let aes = try AES(key: key, blockMode: ↓ECB(), padding: .pkcs7)
+        let blowfish = try ↓Blowfish(key: key, padding: .pkcs7)
+        let ciphertext = SecKeyCreateEncryptedData(publicKey, ↓.rsaEncryptionPKCS1, plaintext as CFData, &error)
+        """),
+        .swift("""
+        func encrypt(_ data: Data, key: Data) throws -> Data {
+            var iv = Data(count: kCCBlockSizeAES128)
+            _ = iv.withUnsafeMutableBytes { SecRandomCopyBytes(kSecRandomDefault, kCCBlockSizeAES128, $0.baseAddress!) }
+            let status = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
+                                 keyBytes, key.count, ivBytes, dataBytes, data.count, outBytes, out.count, &moved)
+            let sealed = try AES.GCM.seal(data, using: symmetricKey)
+            let wrapped = SecKeyCreateEncryptedData(publicKey, .rsaEncryptionOAEPSHA256, plaintext as CFData, &error)
+            return sealed.combined ?? Data()
+        }
+        """),
+        .objectiveC("""
+        - (NSData *)AES256EncryptWithKey:(NSString *)key {
+            char keyPtr[kCCKeySizeAES256 + 1];
+            bzero(keyPtr, sizeof(keyPtr));
+            [key getCString:keyPtr maxLength:sizeof(keyPtr) encoding:NSUTF8StringEncoding];
+            size_t numBytesEncrypted = 0;
+            CCCryptorStatus cryptStatus = ↓CCCrypt(kCCEncrypt, kCCAlgorithmAES128, kCCOptionPKCS7Padding,
+                                                  keyPtr, kCCKeySizeAES256,
+                                                  NULL /* initialization vector (optional) */,
+                                                  [self bytes], dataLength, buffer, bufferSize, &numBytesEncrypted);
+            return nil;
+        }
+        - (NSData *)desEncrypt:(NSData *)data {
+            ↓CCCrypt(kCCEncrypt, kCCAlgorithmDES, kCCOptionPKCS7Padding | kCCOptionECBMode, keyPtr, kCCKeySizeDES, NULL, data.bytes, data.length, buffer, bufferSize, &moved);
+            return nil;
+        }
+        """),
+        .objectiveC("""
+        - (NSData *)encrypt:(NSData *)data key:(NSData *)key iv:(NSData *)iv {
+            CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, key.bytes, key.length, iv.bytes,
+                    data.bytes, data.length, buffer, bufferSize, &moved);
+            return nil;
+        }
+        """),
+    ]
+
+    private static let weakAlgorithms: [String: String] = [
+        "kCCAlgorithmDES": "DES", "kCCAlgorithm3DES": "3DES", "kCCAlgorithmRC4": "RC4", "kCCAlgorithmRC2": "RC2",
+        "kCCAlgorithmBlowfish": "Blowfish", "kCCAlgorithmCAST": "CAST",
+    ]
+
+    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
+        return switch file {
+        case .swift(let swift): checkSwift(swift)
+        case .objectiveC(let objc): checkObjectiveC(objc)
+        default: []
+        }
+    }
+
+    /// What is wrong with a CommonCrypto call, from its arguments' text.
+    private func problems(function: String, algorithm: String, options: String?, mode: String?, ivIsMissing: Bool, ivIsZero: Bool) -> [String] {
+        var problems: [String] = []
+        for (constant, name) in Self.weakAlgorithms where algorithm.contains(constant) {
+            problems.append("the weak cipher \(name)")
+        }
+        let ecb = options?.contains("kCCOptionECBMode") == true || mode?.contains("kCCModeECB") == true
+        let cbc = mode.map { $0.contains("kCCModeCBC") } ?? !ecb
+        if ecb { problems.append("ECB mode") }
+        if cbc && !algorithm.contains("RC4") {
+            if ivIsMissing { problems.append("CBC with a NULL IV") } else if ivIsZero { problems.append("CBC with an all-zero IV") }
+        }
+        return problems
+    }
+
+    private func checkSwift(_ file: SwiftFile) -> [Match] {
+        var matches: [Match] = []
+        for call in file.index.calls {
+            let name = call.calleeName
+            if let layout = CryptoLiterals.commonCrypto[name] {
+                let arguments = call.arguments.map(\.expression)
+                guard arguments.count > max(layout.algorithm, layout.iv) else { continue }
+                let options = layout.options.map { resolvedText(arguments[$0], in: file) }
+                let mode = layout.mode.map { resolvedText(arguments[$0], in: file) }
+                let iv = BindingValues.unwrap(arguments[layout.iv])
+                let ivIsMissing = iv.is(NilLiteralExprSyntax.self) || iv.trimmedDescription == "NULL"
+                let ivIsZero = CryptoLiterals.constant(iv, in: file)?.isZero == true
+                let found = problems(function: name, algorithm: resolvedText(arguments[layout.algorithm], in: file), options: options, mode: mode,
+                                     ivIsMissing: ivIsMissing, ivIsZero: ivIsZero)
+                if !found.isEmpty { matches.append(Match(file.range(of: call), "\(name) uses " + found.joined(separator: " and "))) }
+            } else if name == "ECB", call.arguments.isEmpty, call.calledExpression.is(DeclReferenceExprSyntax.self) {
+                matches.append(Match(file.range(of: call), "the ECB block mode leaks repeated plaintext blocks"))
+            } else if name == "Blowfish", call.calledExpression.is(DeclReferenceExprSyntax.self), call.argument("key") != nil {
+                matches.append(Match(file.range(of: call), "Blowfish has a 64-bit block and is not a modern cipher"))
+            }
+        }
+        for member in file.index.memberAccesses where member.declName.baseName.text == "rsaEncryptionPKCS1" {
+            matches.append(Match(file.range(of: member), "RSA encryption with PKCS#1 v1.5 padding is open to padding-oracle attacks"))
+        }
+        for reference in file.index.references where reference.baseName.text == "kSecKeyAlgorithmRSAEncryptionPKCS1" {
+            matches.append(Match(file.range(of: reference), "RSA encryption with PKCS#1 v1.5 padding is open to padding-oracle attacks"))
+        }
+        return matches
+    }
+
+    /// The argument's text, or for a name, its initializer's text.
+    private func resolvedText(_ expression: ExprSyntax, in file: SwiftFile) -> String {
+        let bare = BindingValues.unwrap(expression)
+        if bare.is(DeclReferenceExprSyntax.self), let value = BindingValues.initializer(of: bare, from: bare, in: file) {
+            return value.trimmedDescription
+        }
+        return bare.trimmedDescription
+    }
+
+    private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
+        let tokens = file.tokens
+        var matches: [Match] = []
+        for (index, token) in tokens.enumerated() where token.kind == .identifier {
+            if let layout = CryptoLiterals.commonCrypto[token.text] {
+                guard let arguments = ObjectiveCCalls.arguments(ofCallAt: index, in: tokens), arguments.count > max(layout.algorithm, layout.iv) else { continue }
+                func text(_ position: Int) -> String {
+                    let range = arguments[position]
+                    var words = tokens[range].map(\.text)
+                    // A name defined in this method or file: `CCOptions options = kCCOptionECBMode;`
+                    if words.count == 1, let defined = definition(of: words[0], in: tokens) { words = defined }
+                    return words.joined(separator: " ")
+                }
+                let ivTokens = tokens[arguments[layout.iv]].map(\.text).filter { !["(", ")", "const", "void", "*"].contains($0) }
+                let ivIsMissing = ivTokens == ["NULL"] || ivTokens == ["nil"] || ivTokens == ["0"]
+                let ivIsZero = ivTokens.count == 1 && ObjectiveCCalls.literal(of: ivTokens[0], in: tokens)?.isZero == true
+                    && !CryptoDataFlow.isWritten(ivTokens[0], before: index, in: file)
+                let found = problems(function: token.text, algorithm: text(layout.algorithm), options: layout.options.map(text), mode: layout.mode.map(text),
+                                     ivIsMissing: ivIsMissing, ivIsZero: ivIsZero)
+                if !found.isEmpty { matches.append(Match(file.range(of: token), "\(token.text) uses " + found.joined(separator: " and "))) }
+            } else if token.text == "kSecKeyAlgorithmRSAEncryptionPKCS1" {
+                matches.append(Match(file.range(of: token), "RSA encryption with PKCS#1 v1.5 padding is open to padding-oracle attacks"))
+            }
+        }
+        return matches
+    }
+
+    /// `NAME = …;` or `#define NAME …`: the tokens of the value.
+    private func definition(of name: String, in tokens: [ObjectiveCToken]) -> [String]? {
+        for index in tokens.indices where tokens[index].text == name && tokens[index].kind == .identifier && index + 1 < tokens.count {
+            if tokens[index + 1].text == "=" {
+                let end = tokens[(index + 2)...].firstIndex { $0.text == ";" } ?? tokens.count
+                return tokens[(index + 2)..<end].map(\.text)
+            }
+            if index >= 2, tokens[index - 1].text == "define" {
+                return tokens[(index + 1)...].prefix { $0.inDirective && $0.line == tokens[index].line }.map(\.text)
+            }
+        }
+        return nil
+    }
+}

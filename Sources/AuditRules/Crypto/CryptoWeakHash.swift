@@ -1,0 +1,157 @@
+import SwiftSyntax
+import AuditKit
+
+/// MD5 and SHA-1 used for passwords, tokens, signatures or integrity checks.
+struct CryptoWeakHash: AuditRule {
+    let metadata = RuleMetadata(
+        id: "crypto-weak-hash",
+        title: "MD5 or SHA-1 used for a security purpose",
+        severity: .medium,
+        category: .crypto,
+        masvs: "MASVS-CRYPTO-1",
+        rationale: "MD5 and SHA-1 collisions are practical (chosen-prefix collisions for both), so an integrity check or signature over them can be forged, and as password or token hashes they are fast and widely precomputed. A use is reported unless its context is clearly not about security — a cache key, an ETag, a file name, a Gravatar hash, a download checksum (words such as cacheKey, etag, fileChecksum, url in the surrounding names) — and a generic md5/sha1 helper is judged at its call sites. HMAC-SHA1 is not reported (it remains a secure PRF and RFC 4226/6238 one-time passwords require it); HMAC-MD5 is.",
+        fix: "Use SHA-256 or better (CryptoKit's SHA256/SHA512) for integrity, HMAC<SHA256> for message authentication, P-256 signatures (DeviceTrust device keys) for proof of origin, and a slow KDF (PBKDF2 with ≥ 310,000 iterations, scrypt, Argon2) for passwords. If MD5 is genuinely a non-security cache key, name it so (cacheKey) or keep it in Insecure.MD5 with a suppression comment explaining why."
+    )
+
+    let skipsTestCode = true
+
+    let triggers = ["MD5", "SHA1", "md5", "sha1", "Md5", "Sha1"]
+
+    let examples: [RuleExample] = [
+        .swift("""
+        func hashPassword(_ password: String) -> String {
+            let digest = ↓Insecure.MD5.hash(data: Data(password.utf8))
+            return digest.map { String(format: "%02x", $0) }.joined()
+        }
+        """),
+        .swift("""
+        func verifySignature(of payload: Data, expected: String) -> Bool {
+            var digest = [UInt8](repeating: 0, count: Int(CC_SHA1_DIGEST_LENGTH))
+            payload.withUnsafeBytes { _ = ↓CC_SHA1($0.baseAddress, CC_LONG(payload.count), &digest) }
+            return hex(digest) == expected
+        }
+        """),
+        .swift("""
+        let tokenHash = ↓authToken.md5()
+        let signature = ↓HMAC(key: secret, variant: .md5)
+        let mac = ↓CCHmac(CCHmacAlgorithm(kCCHmacAlgMD5), key, key.count, data, data.count, &out)
+        """),
+        .swift("""
+        func cacheKey(for url: URL) -> String {
+            Insecure.MD5.hash(data: Data(url.absoluteString.utf8)).map { String(format: "%02x", $0) }.joined()
+        }
+        let etag = Insecure.SHA1.hash(data: body)
+        let fileChecksum = data.md5()
+        let avatarURL = "https://www.gravatar.com/avatar/" + email.lowercased().md5()
+        extension String {
+            var md5: String { Insecure.MD5.hash(data: Data(utf8)).map { String(format: "%02x", $0) }.joined() }
+        }
+        let otp = HMAC<Insecure.SHA1>.authenticationCode(for: counter, using: key)
+        """),
+        .objectiveC("""
+        - (NSString *)hashedPassword:(NSString *)password {
+            const char *cStr = [password UTF8String];
+            unsigned char result[CC_MD5_DIGEST_LENGTH];
+            ↓CC_MD5(cStr, (CC_LONG)strlen(cStr), result);
+            return [self hexString:result];
+        }
+        - (void)login {
+            NSString *hash = [self.passwordField.text ↓MD5String];
+        }
+        """),
+        .objectiveC("""
+        - (NSString *)MD5String {
+            const char *cStr = [self UTF8String];
+            unsigned char result[CC_MD5_DIGEST_LENGTH];
+            CC_MD5(cStr, (CC_LONG)strlen(cStr), result);
+            return [self hexString:result];
+        }
+        - (NSString *)cacheKeyForURL:(NSURL *)url {
+            return [url.absoluteString MD5String];
+        }
+        """),
+    ]
+
+    private static let commonCrypto: Set<String> = ["CC_MD5", "CC_SHA1", "CC_MD5_Init", "CC_SHA1_Init"]
+    private static let helperNames: Set<String> = ["md5", "sha1", "md5String", "sha1String", "md5Hash", "sha1Hash", "MD5", "SHA1", "MD5String", "SHA1String", "MD5Hash", "SHA1Hash", "md5Hex", "sha1Hex", "md5Digest", "sha1Digest"]
+
+    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
+        return switch file {
+        case .swift(let swift): checkSwift(swift)
+        case .objectiveC(let objc): checkObjectiveC(objc)
+        default: []
+        }
+    }
+
+    /// Report, stay silent for a benign context, or stay silent inside a generic helper.
+    private enum Verdict { case report, benign, helper, unknown }
+
+    private func verdict(context: [String], enclosing: [String]) -> Verdict {
+        let words = Set((context + enclosing).flatMap(CryptoContext.words))
+        if words.contains(where: CryptoContext.securityWords.contains) || (context + enclosing).contains(where: SecretValueNames.isSecretValue) { return .report }
+        if words.contains(where: CryptoContext.benignWords.contains) { return .benign }
+        if enclosing.contains(where: { let lower = $0.lowercased(); return lower.contains("md5") || lower.contains("sha1") || lower == "hash" || lower.hasSuffix("digest") }) { return .helper }
+        return .unknown
+    }
+
+    private func checkSwift(_ file: SwiftFile) -> [Match] {
+        var matches: [Match] = []
+        for member in file.index.memberAccesses {
+            let name = member.declName.baseName.text
+            guard name == "MD5" || name == "SHA1", member.base?.trimmedDescription == "Insecure" else { continue }
+            let call = member.parent?.as(MemberAccessExprSyntax.self)?.parent?.as(FunctionCallExprSyntax.self)
+            let context = call.map { $0.arguments.map(\.expression.trimmedDescription) } ?? []
+            let result = verdict(context: context, enclosing: CryptoContext.enclosingNames(of: member))
+            if result == .report || result == .unknown {
+                matches.append(Match(file.range(of: member), "Insecure.\(name) is used where a collision-resistant hash is needed"))
+            }
+        }
+        for call in file.index.calls {
+            let name = call.calleeName
+            let enclosing = CryptoContext.enclosingNames(of: call)
+            if Self.commonCrypto.contains(name) {
+                let result = verdict(context: call.arguments.map(\.expression.trimmedDescription), enclosing: enclosing)
+                if result == .report || result == .unknown { matches.append(Match(file.range(of: call), "\(name) computes a broken hash for a security purpose")) }
+            } else if name == "CCHmac" || name == "CCHmacInit", call.arguments.first?.expression.trimmedDescription.contains("kCCHmacAlgMD5") == true {
+                matches.append(Match(file.range(of: call), "\(name) uses HMAC-MD5"))
+            } else if name == "HMAC", let variant = call.argument("variant"), variant.trimmedDescription.hasSuffix("md5") {
+                matches.append(Match(file.range(of: call), "HMAC with the MD5 variant"))
+            } else if ["md5", "sha1"].contains(name.lowercased()) || Self.helperNames.contains(name) {
+                // CryptoSwift `data.md5()`, `Digest.md5(bytes)`, or a project helper.
+                let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription
+                let context = [base].compactMap { $0 } + call.arguments.map(\.expression.trimmedDescription)
+                let result = verdict(context: context, enclosing: enclosing)
+                if result == .report || (result == .unknown && !context.isEmpty && base != "self") {
+                    let start = call.calledExpression.as(MemberAccessExprSyntax.self)?.base.map { file.range(of: $0) } ?? file.range(of: call)
+                    matches.append(Match(start, "\(name) hashes \(context.first ?? "a value") with a broken hash for a security purpose"))
+                }
+            }
+        }
+        return matches
+    }
+
+    private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
+        let tokens = file.tokens
+        var matches: [Match] = []
+        for (index, token) in tokens.enumerated() where token.kind == .identifier {
+            if Self.commonCrypto.contains(token.text), index + 1 < tokens.count, tokens[index + 1].text == "(" {
+                let context = CryptoContext.objectiveCContext(at: index, in: file)
+                let result = verdict(context: context.statement, enclosing: context.signature)
+                if result == .report || result == .unknown { matches.append(Match(file.range(of: token), "\(token.text) computes a broken hash for a security purpose")) }
+            } else if token.text == "kCCHmacAlgMD5" {
+                matches.append(Match(file.range(of: token), "HMAC-MD5 is used"))
+            } else if Self.helperNames.contains(token.text), index >= 1, tokens[index - 1].kind == .identifier,
+                      index + 1 < tokens.count, tokens[index + 1].text == "]" {
+                // `[password MD5String]`, `[self.passwordField.text md5]`.
+                var receiverStart = index - 1
+                while receiverStart > 0 && tokens[receiverStart - 1].text != "[" { receiverStart -= 1 }
+                let receiver = tokens[receiverStart..<index].filter { $0.kind == .identifier }.map(\.text)
+                let named = receiver.last == "text" && receiver.count >= 2 ? receiver[receiver.count - 2] : receiver.last ?? ""
+                if SecretValueNames.isSecretValue(named) || named.lowercased().hasPrefix("password") {
+                    matches.append(Match(file.range(of: token), "\(token.text) hashes \(named) with a broken hash"))
+                }
+            }
+        }
+        return matches
+    }
+}

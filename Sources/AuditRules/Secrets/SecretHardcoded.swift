@@ -1,0 +1,821 @@
+import Foundation
+import SwiftSyntax
+import AuditKit
+
+// The example credentials below escape one character (`\u{5F}` for `_`, `\u{4A}` for
+// `J`, …) so that the literals in this source file do not themselves match a credential
+// format when the repository audits itself; the examples' text, once unescaped, does.
+
+/// Credentials shipped inside the app: cloud and API keys of known formats anywhere in a
+/// string, and high-entropy literals bound to secret-named names, in Swift, Objective-C,
+/// property lists, xcconfig and bundled JSON. Anything in the bundle can be extracted
+/// with `strings` or a class dump.
+struct SecretHardcoded: AuditRule {
+    let metadata = RuleMetadata(
+        id: "secret-hardcoded",
+        title: "Hard-coded credential or API secret",
+        severity: .critical,
+        category: .secrets,
+        masvs: "MASVS-STORAGE-1",
+        rationale: "Everything compiled into the app — string literals, Info.plist values, xcconfig settings baked into the bundle, bundled JSON — can be read from the IPA with `strings`, class-dump or a decrypted binary in minutes. A cloud key (AWS, Stripe secret key, GitHub or Slack token, FCM server key, a private key) shipped this way gives every user, and every attacker, the backend privileges it grants, and it cannot be rotated without a release. Firebase's GoogleService-Info.plist API_KEY and Stripe publishable keys (pk_live_) are public by design and are not reported; Google API keys elsewhere are, because they are often unrestricted. JWTs, private keys and entropy-based matches are not reported in test, mock, fixture and preview folders (test vectors and sample tokens), nor in scaffolding inside app folders: types and functions named Mock…, Fake…, Stub…, Dummy…, Spy… or …Mock, SwiftUI previews, and #if DEBUG blocks, which Release builds leave out; provider-format keys are reported everywhere. A constant whose value spells its own name (kPinCode = \"kPinCode\"), or whose every use in the file is a key, account or service argument of a Keychain, key-value store or UserDefaults call, names where a secret is stored and is not reported.",
+        fix: "Remove the secret from the app and rotate it now. Keep server-side secrets on a server and give the app short-lived, per-user credentials (a session token obtained after login, stored with DeviceTrust's Keychain.save and an explicit Accessibility class); prove the app's identity with device keys and a server challenge instead of a shared API secret. Keep per-environment public identifiers in xcconfig, never secrets."
+    )
+
+    // Named bindings can have any secret-like name: always run (the check reads the
+    // index's string literals or tokens only, which is cheap).
+    let triggers: [String] = []
+
+    /// A literal is judged where it is written, and by the uses of the constant it binds.
+    let focusReach = FocusReach.users
+
+    let examples: [RuleExample] = [
+        RuleExample(.swift, """
+        enum PaymentConfig {
+            static let stripeKey = ↓"sk\u{5F}live\u{5F}51HxQ2cLkq8ZpT3v9YbN4mW7rD2sF6gH"
+            static let publishableKey = "pk\u{5F}live\u{5F}51HxQ2cLkq8ZpT3v9YbN4mW7rD2sF6gH"
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        let s3 = S3Client(accessKeyId: ↓"AK\u{49}A4KX7N2QPLM3RZ8WT", secretAccessKey: ↓"wJalrXUtnFEMI/K7MDENG/bPxRfiCYq9Lm3Tz8Vk")
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        final class APIClient {
+            private let apiKey = ↓"f3a9c2e87b1d4f6a9e0c5b2d8a7f1e3c"
+            private let clientSecret: String = ↓"Zq8vN3kP7xR2mT5wY9bC4jH6gF1dS0aL"
+            private let apiKeyHeader = "X-Api-Key"
+            private let tokenURL = "https://auth.bank.example/oauth/token"
+            private let requestID = "8f14e45f-ceea-4c7b-9d4a-1b2c3d4e5f60"
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        func configure() {
+            GMSServices.provideAPIKey(↓"AI\u{7A}aSyD4x9Kq2mV7nB3cX8zL5pT1wR6yH0jG2fE")
+            let headers = ["Authorization": ↓"Bearer 9b2f7c4e1a8d3f6b0c5e2a7d4f1b8c3e", "Accept": "application/json"]
+            request.setValue(↓"Bearer 5d8e1a4f7b0c3e6a9d2f5b8c1e4a7d0f", forHTTPHeaderField: "Authorization")
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        struct Integrations {
+            var slackToken: String { ↓"xo\u{78}b-2048573910-4958372615-aB3dE5fG7hJ9kL1mN3pQ5rS7" }
+            let webhook = URL(string: ↓"https://hooks.slack.com/services\u{2F}T024BE7LD/B01H8E3K2L9/Xk3mP9qR2sT5vW8yZ1bC4dF6")
+            let github = ↓"gh\u{70}_R8kN2mQ5vX9zB3cF7hJ1lP4sT6wY0aD2eG5iK8"
+            let fcmServerKey = ↓"AAAAx1yZ2wQ\u{3A}APA91bH4kL7mN0pQ3rS6tU9vW2xY5zA8bC1dE4fG7hI0jK3lM6nO9pQ2rS5tU8vW1xY4zA7bC0dE3fG6hI9"
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        let signingKey = ↓\"\"\"
+        -----BEGIN EC PRIVATE\u{20}KEY-----
+        MHcCAQEEIBkg4LVWM9nuwNSk3yByxZpYRTBnVJk5fgfQVFWKL8TNoAoGCCqGSM49
+        AwEHoUQDQgAEVu4Xq2ZQ3J7k9m0pL1nR5sT8vW2yZ4bC6dF8hJ0kL2mN4pQ6rS8t
+        -----END EC PRIVATE\u{20}KEY-----
+        \"\"\"
+        let demoSession = ↓"ey\u{4A}hbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.ey\u{4A}zdWIiOiIxMjM0NTY3ODkwIiwibmFtZSI6IkpvaG4ifQ.SflKxwRJSMeKKF2QT4fwpMeJf36POk6yJV_adQssw5c"
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        enum Credentials {
+            static let adminPassword = ↓"Adm1n@2024!"
+            static let password = "password"
+            static let passwordKey = "com.bank.password"
+            static let tokenCount = "12"
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        // Placeholders, build-setting references and public identifiers.
+        enum Keys {
+            static let apiKey = "YOUR_API_KEY"
+            static let secret = "<client-secret>"
+            static let token = "$(API_TOKEN)"
+            static let stripePublishable = "pk\u{5F}live\u{5F}51HxQ2cLkq8ZpT3v9YbN4mW7rD2sF6gH"
+            static let awsDocs = "AK\u{49}AIOSFODNN7EXAMPLE"
+            static let apiKeyFromPlist = Bundle.main.object(forInfoDictionaryKey: "API_KEY") as? String
+            static let emptySecret = ""
+            static let accessToken = "xxxxxxxxxxxxxxxxxxxxxxxx"
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        func fetchToken() async throws -> String {
+            let token = try await keychain.read(account: "session")
+            let message = "Your access token expires in 5 minutes"
+            let secretName = "prod/api/stripe"
+            return token
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.objectiveC, """
+        #define API_KEY @↓"9f8e7d6c5b4a39281716aBcDeF0123456789"
+        static NSString *const kClientSecret = @↓"Zq8vN3kP7xR2mT5wY9bC4jH6gF1dS0aL";
+        static NSString *const kStripeKey = @↓"sk\u{5F}live\u{5F}51HxQ2cLkq8ZpT3v9YbN4mW7rD2sF6gH";
+
+        - (void)configure {
+            NSDictionary *params = @{ @"api_key": @↓"a7F3kL9mP2qR5tV8xZ1bC4eG6hJ0nW3y", @"format": @"json" };
+            [self.client setApiToken:@↓"Qm9vN2xQ5kR8tW1yZ4cE7gJ0aD3fH6iL"];
+            [request setValue:@↓"Bearer 4e7a1d8f2b5c9e3a6d0f4b7c1e8a5d2f" forHTTPHeaderField:@"Authorization"];
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        // A credential checked against, or passed as, a literal.
+        fileprivate let cookiePassword = ↓"dvpassword"
+        func unlock(username: String, password: String) {
+            if username == "Admin" && password == ↓"This!sA5Ecret" { openVault() }
+            if passwordTextField.text == ↓"root" { openVault() }
+            secureStore(userName: "iGoat", password: ↓"taoGi")
+            // An encryption call's password is crypto-hardcoded-key's finding, not a second one here.
+            let plain = try? RNDecryptor.decryptData(blob, withPassword: "Secret-Key")
+            let passwd = ↓"tenzinnorgay"
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        // Placeholders, field and key names, UI text, pins and code identifiers.
+        enum LoginKeys {
+            static let passwordKey = "userPassword"
+            static let pinStorageKey = "user_pin"
+            static let pin = "sha256/r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E="
+            static let classInternetPassword = "inet"
+            static let demoPIN = PIN("246810")
+        }
+        func validate(token: Token) {
+            if password == "" || password == "password" || passwordField.text == "Password" { return }
+            if token.text == "kSecAttrAccessible" || tokenType == "Bearer" { return }
+            let field = SecureField("Password", text: $password)
+            promptForPIN(placeholder: "Enter PIN", title: "Unlock")
+            login(password: "<password>")
+            login(password: "YOUR_PASSWORD")
+            login(password: "********")
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.objectiveC, """
+        static NSString *const CookiePassword = @↓"dvpassword";
+        - (BOOL)check {
+            if ([self.passwordField.text isEqualToString:@↓"root"]) { return YES; }
+            if ([pin isEqualToString:@↓"4321"]) { return YES; }
+            NSData *plain = [RNDecryptor decryptData:blob withPassword:@"Secret-Key" error:nil];
+            return NO;
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.objectiveC, """
+        - (void)check {
+            if ([self.passwordField.text isEqualToString:@""]) { return; }
+            if ([token.text isEqualToString:@"kSecAttrAccessible"]) { return; }
+            if ([self.theTextField.text isEqualToString:@"root"]) { return; }
+            self.passwordField.placeholder = @"Password";
+            [alert setTitle:@"Enter password"];
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.objectiveC, """
+        #define API_KEY_NAME @"X-Api-Key"
+        static NSString *const kTokenKey = @"authToken";
+        - (NSString *)apiKey {
+            return [[NSBundle mainBundle] objectForInfoDictionaryKey:@"API_KEY"];
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        // Scaffolding shipped in app folders: mocks, previews and Debug-only code hold sample credentials.
+        final class MockLoginStore: LoginStore {
+            func logins() -> [Login] {
+                [Login(user: "demo", password: "S4mple!pw"), Login(user: "demo2", password: "S4mple!pw")]
+            }
+        }
+        struct VaultStub { let masterPassword = "St0b#Vault" }
+        func makeFakeAccount() -> Account { Account(name: "Ann", password: "Fak3!Acct") }
+        struct LoginView_Previews: PreviewProvider {
+            static var previews: some View { LoginView(password: "Pr3view!pw") }
+        }
+        #Preview { UnlockView(pin: "480213") }
+        #if DEBUG
+        let debugAdminPassword = "Adm1n@2024!"
+        #endif
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        // Real code next to scaffolding: a provider key in a mock and a password outside Debug still count.
+        final class MockPayments { let stripeKey = ↓"sk\u{5F}live\u{5F}51HxQ2cLkq8ZpT3v9YbN4mW7rD2sF6gH" }
+        final class Mockingbird { let password = ↓"Adm1n@2024!" }
+        #if DEBUG
+        let endpoint = "https://staging.bank.example"
+        #else
+        let supportPassword = ↓"Supp0rt!24"
+        #endif
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        // Names of storage slots: the value spells the constant's name, or the constant is only a key.
+        private let kVaultPinCode = "kVaultPinCode"
+        private let PIN_CODE = "pinCode"
+        private let legacyPassphrase = "VaultDBPass"
+        func legacy() -> String? { keyValueStore.getString(legacyPassphrase, transaction: tx) }
+        func wipe() {
+            keyValueStore.removeValues(forKeys: [legacyPassphrase, kVaultPinCode], transaction: tx)
+            UserDefaults.standard.removeObject(forKey: legacyPassphrase)
+            let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: legacyPassphrase]
+            keychain[legacyPassphrase] = nil
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        // A constant that is also sent or stored as a value is the secret itself.
+        private let servicePassword = ↓"Svc!Pass99"
+        func lookup() -> String? { keyValueStore.getString(servicePassword) }
+        func authorize(_ request: inout URLRequest) { request.setValue(servicePassword, forHTTPHeaderField: "X-Service-Pass") }
+        private let vaultPassphrase = ↓"Vault#Pass1"
+        func store() { keychain.set(vaultPassphrase, forKey: "vault") }
+        """, silencedInsideStrings: false),
+        RuleExample(.swift, """
+        // A keychain or key-value wrapper's value is named by the key it is stored under.
+        func seedVault() {
+            let keychain = KeychainSwift()
+            keychain.set(↓"vaultMaster#2024", forKey: "Vault Passcode")
+            KeychainWrapper.standard.set(↓"Adm1n!Reset", forKey: Keys.adminPassword)
+            keychain.set("dark-theme-v2", forKey: "appearance")
+            keychain.set("onboarding-2024", forKey: Keys.lastOnboarding)
+            keychain.set(userPasscode, forKey: "Vault Passcode")
+        }
+        """, silencedInsideStrings: false),
+        RuleExample(.objectiveC, """
+        static NSString *const kDBPassphrase = @"TSVaultPass";
+        static NSString *const kPinCode = @"kPinCode";
+        #ifdef DEBUG
+        static NSString *const kDebugPassword = @"Adm1n@2024!";
+        #endif
+        @implementation MockCredentialStore
+        - (void)seed { NSString *password = @"S4mple!pw"; [self save:password]; }
+        @end
+        @implementation VaultStorage
+        + (NSData *)legacyPassphrase { return [self tryToLoadKeychainValue:kDBPassphrase error:nil]; }
+        + (void)wipe {
+            [keychain removeWithService:kService key:kDBPassphrase error:nil];
+            [[NSUserDefaults standardUserDefaults] removeObjectForKey:kPinCode];
+        }
+        @end
+        """, silencedInsideStrings: false),
+        RuleExample(.objectiveC, """
+        static NSString *const kAdminPassword = @↓"Adm1n@2024!";
+        #if !DEBUG
+        static NSString *const kReleasePassword = @↓"Rel3ase!pw";
+        #endif
+        @implementation SupportLogin
+        - (void)login {
+            [keychain removeWithService:kService key:kAdminPassword error:nil];
+            [self.client loginWithPassword:kAdminPassword];
+        }
+        @end
+        """, silencedInsideStrings: false),
+        RuleExample(.propertyList(fileName: "Info.plist"), """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            <key>CFBundleIdentifier</key>
+            <string>com.bank.app</string>
+            <key>APIKey</key>
+            ↓<string>b8e4f1a7d3c9e2f5a8b1d4e7f0a3c6b9</string>
+            <key>ClientSecret</key>
+            ↓<string>Zq8vN3kP7xR2mT5wY9bC4jH6gF1dS0aL</string>
+            <key>AnalyticsToken</key>
+            <string>$(ANALYTICS_TOKEN)</string>
+            <key>GMSApiKey</key>
+            ↓<string>AI\u{7A}aSyD4x9Kq2mV7nB3cX8zL5pT1wR6yH0jG2fE</string>
+        </dict>
+        </plist>
+        """, silencedInsideStrings: false),
+        RuleExample(.propertyList(fileName: "GoogleService-Info.plist"), """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0">
+        <dict>
+            <key>API_KEY</key>
+            <string>AI\u{7A}aSyD4x9Kq2mV7nB3cX8zL5pT1wR6yH0jG2fE</string>
+            <key>GCM_SENDER_ID</key>
+            <string>448618578101</string>
+            <key>BUNDLE_ID</key>
+            <string>com.bank.app</string>
+        </dict>
+        </plist>
+        """, silencedInsideStrings: false),
+        RuleExample(.text(fileName: "Config.xcconfig"), """
+        // Release settings
+        API_BASE_URL = https:/$()/api.bank.example
+        API_KEY = ↓c4f8a2e6b0d3f7a1c5e9b2d6f0a4c8e1
+        STRIPE_SECRET_KEY = ↓sk\u{5F}live\u{5F}51HxQ2cLkq8ZpT3v9YbN4mW7rD2sF6gH
+        ANALYTICS_TOKEN = $(inherited)
+        PRODUCT_BUNDLE_IDENTIFIER = com.bank.app
+        """, silencedInsideStrings: false),
+        RuleExample(.text(fileName: "Config.xcconfig"), """
+        API_KEY = YOUR_API_KEY_HERE
+        CLIENT_SECRET =
+        """, silencedInsideStrings: false),
+        RuleExample(.text(fileName: "config.json"), """
+        {
+          "environment": "production",
+          "api_key": ↓"e1d4a7c0f3b6e9d2a5c8f1b4e7d0a3c6",
+          "sentry": { "dsn": "https://public@sentry.example/1", "auth_token": ↓"9Lm3Tz8VkQ2wE5rT7yU1iO4pA6sD8fG0hJ2kL4zX" },
+          "token_expiry_seconds": "3600"
+        }
+        """, silencedInsideStrings: false),
+    ]
+
+    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
+        switch file {
+        case .swift(let swift): checkSwift(swift)
+        case .objectiveC(let objc): checkObjectiveC(objc)
+        case .propertyList(let plist): checkPropertyList(plist)
+        case .text(let text):
+            text.path.lowercased().hasSuffix(".xcconfig") ? checkXcconfig(text)
+                : text.path.hasSuffix(SourceDiscovery.xcodeProjectName) ? [] : checkJSON(text)
+        }
+    }
+
+    // MARK: - Deciding
+
+    /// The finding for `value` (the literal's content), bound to `name` if known.
+    /// In code (`inCode`), a password-like name (`passwd`, `password:`) accepts any real
+    /// value (``SecretFormats/looksLikePassword(_:name:)``); in data files (JSON, plists,
+    /// xcconfig), where such keys often hold UI text, it needs a digit or a symbol.
+    ///
+    /// In scaffolding (test paths, `Mock…` types, previews, `#if DEBUG`) only strong
+    /// provider formats are reported. A name-based match is dropped when the value spells
+    /// the name (`kPinCode = "kPinCode"`) or `isStorageKey` says the binding only names
+    /// where a secret is stored (``StorageKeyNames``).
+    private func judge(_ value: String, name: String?, path: String, ignoringGoogleKeys: Bool = false, inCode: Bool = false, nameIsLabel: Bool = false,
+                       scaffolding: @autoclosure () -> Bool = false, isStorageKey: () -> Bool = { false }) -> String? {
+        let inTests = SecretFormats.isTestPath(path)
+        if let hit = SecretFormats.find(in: value, ignoringGoogleKeys: ignoringGoogleKeys), !(hit.weakInTests && (inTests || scaffolding())) {
+            return "\(hit.kind) (\(SecretFormats.redacted(hit.value))) is hard-coded" + (name.map { " in \($0)" } ?? "")
+        }
+        guard !inTests, let name, Self.bindsSecret(value, to: name, inCode: inCode), !scaffolding(), !isStorageKey() else { return nil }
+        // `secureStore(password: "…")`: the name is the argument's label, not a variable.
+        if nameIsLabel { return "a hard-coded secret (\(SecretFormats.redacted(value))) is passed as \(name):" }
+        return "\(name) holds a hard-coded secret (\(SecretFormats.redacted(value)))"
+    }
+
+    /// The finding for `value` compared with the credential `name` (`password == "root"`).
+    /// A password, PIN or passcode accepts any real value; a token or secret (also a
+    /// lexer's `token`, compared with `"kSecAttrAccessible"`) needs a random-looking value
+    /// that is not a code identifier.
+    private func judgeComparison(_ value: String, name: String, path: String, scaffolding: @autoclosure () -> Bool = false) -> String? {
+        guard !SecretFormats.isTestPath(path), Self.comparisonRevealsSecret(value, name: name), !scaffolding() else { return nil }
+        return "\(name) is checked against a hard-coded value (\(SecretFormats.redacted(value)))"
+    }
+
+    /// Whether a value compared with `name` is a credential check: a secret value named
+    /// like a password, PIN, passcode, secret or token (`passwordTextField.text` counts as
+    /// its field).
+    static func isCredentialName(_ name: String) -> Bool {
+        guard SensitiveNames.isSensitive(name) else { return false }
+        let words = SensitiveNames.splitWords(name)
+        if let first = words.first, words.count > 1, SecretValueNames.predicateWords.contains(first) { return false }
+        let credential = SecretValueNames.isPasswordLike(name) || words.contains("secret") || words.contains("token")
+        guard credential else { return false }
+        if SecretValueNames.isSecretValue(name) { return true }
+        // `passwordField`, `pinTextField`: the field's text is meant.
+        return ["field", "textfield", "input"].contains(words.last ?? "")
+    }
+
+    private static let secretHeaders: Set<String> = ["authorization", "x-api-key", "x-auth-token", "api-key", "apikey", "x-access-token", "proxy-authorization"]
+
+    private func isSecretName(_ name: String) -> Bool {
+        Self.isSecretBindingName(name)
+    }
+
+    /// Whether a binding, label, key or header `name` says its value is a secret.
+    static func isSecretBindingName(_ name: String) -> Bool {
+        secretHeaders.contains(name.lowercased()) || SecretValueNames.isSecretValue(name)
+    }
+
+    /// Whether `value`, bound to `name` where it is written (outside tests, no provider
+    /// format), is a hard-coded secret: the name says secret (not a crypto key, which
+    /// crypto-hardcoded-key reports; not the value's own spelling) and the value looks like
+    /// one. `inCode`: bound by a binding or label rather than a type's initializer.
+    static func bindsSecret(_ value: String, to name: String, inCode: Bool) -> Bool {
+        guard isSecretBindingName(name), !CryptoKeyNames.isCryptoKeyName(name), !StorageKeyNames.valueSpellsName(value, name: name) else { return false }
+        let passwordLike = SecretValueNames.isPasswordLike(name)
+        return inCode && passwordLike ? SecretFormats.looksLikePassword(value, name: name) || SecretFormats.looksLikeSecret(value, passwordLike: true)
+            : SecretFormats.looksLikeSecret(value, passwordLike: passwordLike)
+    }
+
+    /// Whether a literal compared with credential `name` is a hard-coded secret: a real
+    /// password-shaped value, and for a token or secret (not a password) one that looks
+    /// like a secret and not like a name from code.
+    static func comparisonRevealsSecret(_ value: String, name: String) -> Bool {
+        SecretFormats.looksLikePassword(value, name: name)
+            && (SecretValueNames.isPasswordLike(name) || SecretFormats.looksLikeSecret(value, passwordLike: false) && !SecretFormats.isCodeIdentifier(value))
+    }
+
+    // MARK: - Swift
+
+    private func checkSwift(_ file: SwiftFile) -> [Match] {
+        var matches: [Match] = []
+        // One finding per value per declaration: a mock list repeating one sample
+        // password, a header set twice.
+        var reported: Set<String> = []
+        func report(_ literal: StringLiteralExprSyntax, _ value: String, _ message: String) {
+            guard reported.insert("\(Self.scopeID(of: literal))\u{0}\(value)").inserted else { return }
+            matches.append(Match(file.range(of: literal), message))
+        }
+        for literal in file.index.strings {
+            let isInterpolated = literal.segments.contains { !$0.is(StringSegmentSyntax.self) }
+            if isInterpolated {
+                // Each literal piece can still hold a whole credential.
+                for element in literal.segments {
+                    guard let content = element.as(StringSegmentSyntax.self)?.content.text, content.utf8.count >= 18,
+                          let hit = SecretFormats.find(in: content), !(hit.weakInTests && (SecretFormats.isTestPath(file.path) || TestScaffolding.contains(literal))) else { continue }
+                    report(literal, content, "\(hit.kind) (\(SecretFormats.redacted(hit.value))) is hard-coded")
+                    break
+                }
+                continue
+            }
+            guard let value = literal.literalValue, value.utf8.count >= 4 else { continue }
+            // The password or key of an encryption call is crypto-hardcoded-key's finding.
+            if let argument = literal.parent?.as(LabeledExprSyntax.self), CryptoWrapperSinks.isKeyArgument(argument) { continue }
+            if let compared = comparedCredential(of: literal) {
+                if let message = judgeComparison(value, name: compared, path: file.path, scaffolding: TestScaffolding.contains(literal)) { report(literal, value, message) }
+                continue
+            }
+            let name = bindingName(of: literal)
+            let labelled = literal.parent?.as(LabeledExprSyntax.self)?.label != nil
+            // Shorter than six characters: only a value passed as `password:`.
+            if value.utf8.count < 6, !(labelled && name.map(SecretValueNames.isPasswordLike) ?? false) { continue }
+            // `PIN("…")`: a value of a type named like a secret is weaker evidence than a
+            // binding or an argument label, and needs a digit or symbol and a letter.
+            let typeNoun = !labelled && literal.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName.first?.isUppercase == true
+            // `let kPin = "…"` used only as `forKey:`/`key:`/a lookup's key names a storage slot.
+            let bound = Self.isBindingInitializer(literal)
+            let isLabel = literal.parent?.as(LabeledExprSyntax.self)?.label?.text == name && name != nil
+            guard let message = judge(value, name: name, path: file.path, inCode: !typeNoun, nameIsLabel: isLabel, scaffolding: TestScaffolding.contains(literal),
+                                      isStorageKey: { bound && name.map { StorageKeyNames.onlyUsedAsKey($0, in: file) } ?? false }) else { continue }
+            report(literal, value, message)
+        }
+        return matches
+    }
+
+    /// Whether `literal` initialises a `let`/`var` (`let kPin = "…"`), possibly through
+    /// `as String` or parentheses.
+    private static func isBindingInitializer(_ literal: StringLiteralExprSyntax) -> Bool {
+        var node = Syntax(literal)
+        while let parent = node.parent, parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true || parent.is(AsExprSyntax.self) {
+            node = parent
+        }
+        return node.parent?.as(InitializerClauseSyntax.self)?.parent?.is(PatternBindingSyntax.self) == true
+    }
+
+    /// The declaration a finding belongs to, for reporting a value once per declaration:
+    /// the innermost function, initializer, accessor or closure, else the member or
+    /// top-level statement.
+    private static func scopeID(of node: some SyntaxProtocol) -> SyntaxIdentifier {
+        var current: Syntax? = node.parent
+        while let step = current {
+            if step.is(FunctionDeclSyntax.self) || step.is(InitializerDeclSyntax.self) || step.is(AccessorDeclSyntax.self)
+                || step.is(ClosureExprSyntax.self) || step.is(MemberBlockItemSyntax.self) || step.is(SubscriptDeclSyntax.self)
+                || step.is(CodeBlockItemSyntax.self) && step.parent?.parent?.is(SourceFileSyntax.self) == true {
+                return step.id
+            }
+            current = step.parent
+        }
+        return node.id
+    }
+
+    /// The credential a literal is compared with: `password == "…"`, `"…" != pin`,
+    /// `passwordField.text == "…"`; nil for any other literal.
+    private func comparedCredential(of literal: StringLiteralExprSyntax) -> String? {
+        guard let sequence = literal.parent?.as(SequenceExprSyntax.self) ?? literal.parent?.parent?.as(SequenceExprSyntax.self) else { return nil }
+        let elements = Array(sequence.elements)
+        guard let position = elements.firstIndex(where: { $0.id == literal.id || $0.id == literal.parent?.id }) else { return nil }
+        func isEquality(_ index: Int) -> Bool {
+            guard elements.indices.contains(index), let text = elements[index].as(BinaryOperatorExprSyntax.self)?.operator.text else { return false }
+            return text == "==" || text == "!=" || text == "==="
+        }
+        let operand: ExprSyntax
+        if isEquality(position - 1), position >= 2 {
+            operand = elements[position - 2]
+        } else if isEquality(position + 1), position + 2 < elements.count {
+            operand = elements[position + 2]
+        } else {
+            return nil
+        }
+        let bare = BindingValues.unwrap(operand)
+        var name: String?
+        if let member = bare.as(MemberAccessExprSyntax.self) {
+            name = member.declName.baseName.text
+            // `passwordField.text`: the field names the value.
+            if name == "text", let base = member.base.map(BindingValues.unwrap) {
+                name = base.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text
+            }
+        } else if let reference = bare.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        }
+        guard let name, Self.isCredentialName(name) else { return nil }
+        return name
+    }
+
+    /// The name a literal is bound to: `let apiKey = "…"`, `"api_key": "…"`,
+    /// `Client(apiKey: "…")`, `provideAPIKey("…")`, `config.secret = "…"`,
+    /// `var token: String { "…" }`, a default parameter value, or an HTTP header.
+    private func bindingName(of literal: StringLiteralExprSyntax) -> String? {
+        var node = Syntax(literal)
+        // Through `"…" as String` and parentheses.
+        while let parent = node.parent, parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true || parent.is(AsExprSyntax.self) {
+            node = parent
+        }
+        guard let parent = node.parent else { return nil }
+        if let clause = parent.as(InitializerClauseSyntax.self) {
+            if let binding = clause.parent?.as(PatternBindingSyntax.self) {
+                return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+            }
+            if let parameter = clause.parent?.as(FunctionParameterSyntax.self) {
+                return (parameter.secondName ?? parameter.firstName).text
+            }
+            return nil
+        }
+        if let element = parent.as(DictionaryElementSyntax.self), element.value.id == node.id {
+            return element.key.as(StringLiteralExprSyntax.self)?.literalValue ?? element.key.lastName
+        }
+        if let argument = parent.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
+            if let label = argument.label?.text { return label }
+            if let header = call.argument("forHTTPHeaderField")?.as(StringLiteralExprSyntax.self)?.literalValue { return header }
+            if call.arguments.first?.id == argument.id {
+                // `keychain.set("…", forKey: "app Passcode")`, `store.set("…", key: .pin)`: the
+                // value of a key-value or keychain wrapper is named by its key, when that says secret.
+                // (Written plainly, as the pre-check reads it: `"…", forKey: "…"` or a name chain.)
+                if argument.expression.id == literal.id, let key = call.argument("forKey") ?? call.argument("key"),
+                   let keyName = Self.plainKeyName(key), Self.isSecretBindingName(keyName) {
+                    return keyName
+                }
+                return Self.selectorNoun(call.calleeName)
+            }
+            return nil
+        }
+        if let sequence = parent.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            if elements.count == 3, elements[1].is(AssignmentExprSyntax.self), elements[2].id == node.id { return elements[0].lastName }
+            return nil
+        }
+        // A computed property returning the literal.
+        var current: Syntax? = parent
+        for _ in 0..<7 {
+            guard let step = current else { return nil }
+            if let binding = step.as(PatternBindingSyntax.self) { return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+            let passThrough = step.is(ReturnStmtSyntax.self) || step.is(CodeBlockItemSyntax.self) || step.is(CodeBlockItemListSyntax.self)
+                || step.is(CodeBlockSyntax.self) || step.is(AccessorDeclSyntax.self) || step.is(AccessorDeclListSyntax.self) || step.is(AccessorBlockSyntax.self)
+            guard passThrough else { return nil }
+            current = step.parent
+        }
+        return nil
+    }
+
+    /// The name a `forKey:` argument gives: a plain literal's content (no escapes, not raw
+    /// or multi-line) or the last name of `Keys.pin`, `.pin`, `pinKey`.
+    private static func plainKeyName(_ key: ExprSyntax) -> String? {
+        if let literal = key.as(StringLiteralExprSyntax.self) {
+            guard literal.openingPounds == nil, literal.openingQuote.text == "\"", !literal.trimmedDescription.contains("\\") else { return nil }
+            return literal.literalValue
+        }
+        guard key.is(MemberAccessExprSyntax.self) || key.is(DeclReferenceExprSyntax.self) else { return nil }
+        let chain = key.trimmedDescription
+        guard chain.utf8.allSatisfy({ $0 == 0x2E || SwiftTokens.isIdentifierPart($0) }) else { return nil }
+        return chain.split(separator: ".").last.map(String.init)
+    }
+
+    /// `setApiKey` → `ApiKey`, `initWithAPIKey` → `APIKey`, `provideAPIKey` → `APIKey`: the
+    /// noun a setter or initializer takes.
+    static func selectorNoun(_ name: String) -> String {
+        for prefix in ["initWith", "with", "set", "provide", "configureWith", "use"] where name.hasPrefix(prefix) {
+            let rest = name.dropFirst(prefix.count)
+            if rest.first?.isUppercase == true { return String(rest) }
+        }
+        return name
+    }
+
+
+    // MARK: - Objective-C
+
+    private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
+        let tokens = file.tokens
+        var matches: [Match] = []
+        // The password or key of an encryption message is crypto-hardcoded-key's finding.
+        let cryptoArguments = CryptoWrapperSinks.objectiveCArguments(in: tokens).map(\.argument)
+        let scaffoldingRanges = TestScaffolding.objectiveCRanges(in: tokens)
+        var reported: Set<String> = []
+        func report(_ index: Int, _ message: String) {
+            let scope = file.bodyRange(containing: index)?.lowerBound ?? -1
+            guard reported.insert("\(scope)\u{0}\(tokens[index].text)").inserted else { return }
+            matches.append(Match(file.range(of: tokens[index]), message))
+        }
+        for (index, token) in tokens.enumerated() where token.kind == .string && token.text.utf8.count >= 4 {
+            if cryptoArguments.contains(where: { $0.contains(index) }) { continue }
+            let scaffolding = scaffoldingRanges.contains { $0.contains(index) }
+            if let compared = Self.objectiveCComparedCredential(of: index, in: tokens) {
+                if let message = judgeComparison(token.text, name: compared, path: file.path, scaffolding: scaffolding) { report(index, message) }
+                continue
+            }
+            let name = objectiveCName(of: index, in: tokens)
+            // Shorter than six characters: only a value passed as `password:`.
+            let labelled = index >= 2 && tokens[index - 1].text == ":" && tokens[index - 2].kind == .identifier
+            if token.text.utf8.count < 6, !(labelled && name.map(SecretValueNames.isPasswordLike) ?? false) { continue }
+            // `static NSString *kPin = @"…"` / `#define kPin @"…"` used only as a key.
+            let declaration = Self.objectiveCDeclaration(of: index, in: tokens)
+            guard let message = judge(token.text, name: name, path: file.path, inCode: true, nameIsLabel: labelled && tokens[index - 2].text == name, scaffolding: scaffolding, isStorageKey: {
+                guard let declaration, let name else { return false }
+                return StorageKeyNames.onlyUsedAsKey(name, declaredAt: declaration, in: tokens)
+            }) else { continue }
+            report(index, message)
+        }
+        return matches
+    }
+
+    /// The token declaring the constant the string at `index` initialises:
+    /// `NSString *const kPin = @"…"` or `#define kPin @"…"`; nil otherwise.
+    private static func objectiveCDeclaration(of index: Int, in tokens: [ObjectiveCToken]) -> Int? {
+        if index >= 3, tokens[index - 3].text == "#", tokens[index - 2].text == "define", tokens[index].inDirective, tokens[index - 1].kind == .identifier {
+            return index - 1
+        }
+        if index >= 2, tokens[index - 1].text == "=", tokens[index - 2].kind == .identifier { return index - 2 }
+        return nil
+    }
+
+    /// `[password isEqualToString:@"…"]`, `[self.pinField.text isEqualToString:@"…"]`:
+    /// the credential the string at `index` is compared with, or nil.
+    static func objectiveCComparedCredential(of index: Int, in tokens: [ObjectiveCToken]) -> String? {
+        guard index >= 3, tokens[index - 1].text == ":", tokens[index - 2].text == "isEqualToString" || tokens[index - 2].text == "isEqual" else { return nil }
+        // The receiver: back to the `[` that opens the message.
+        var depth = 0
+        var position = index - 3
+        var identifiers: [String] = []
+        while position >= 0 {
+            let text = tokens[position].text
+            if tokens[position].kind == .punctuation {
+                if text == "]" || text == ")" { depth += 1 }
+                if text == "[" || text == "(" {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+            }
+            if depth == 0, tokens[position].kind == .identifier { identifiers.append(text) }
+            if tokens[position].kind == .string, depth == 0 { return nil }
+            position -= 1
+        }
+        guard position >= 0, tokens[position].text == "[", var name = identifiers.first else { return nil }
+        if name == "text", identifiers.count > 1 { name = identifiers[1] }
+        return isCredentialName(name) ? name : nil
+    }
+
+    /// `#define NAME @"…"`, `NSString *const NAME = @"…"`, `char NAME[] = "…"`,
+    /// `@"api_key": @"…"`, `[client setApiKey:@"…"]`, `… forHTTPHeaderField:@"Authorization"`.
+    private func objectiveCName(of index: Int, in tokens: [ObjectiveCToken]) -> String? {
+        func text(_ offset: Int) -> String? {
+            let position = index + offset
+            return position >= 0 && position < tokens.count ? tokens[position].text : nil
+        }
+        if index + 3 < tokens.count, tokens[index + 1].text == "forHTTPHeaderField", tokens[index + 3].kind == .string {
+            return tokens[index + 3].text
+        }
+        if index >= 3, text(-3) == "#", text(-2) == "define", tokens[index].inDirective { return text(-1) }
+        guard index >= 2 else { return nil }
+        let previous = tokens[index - 1]
+        if previous.text == "=" {
+            if tokens[index - 2].kind == .identifier { return tokens[index - 2].text }
+            if tokens[index - 2].text == "]", index >= 4, tokens[index - 3].text == "[" { return tokens[index - 4].text }
+            if tokens[index - 2].text == "]", index >= 5, tokens[index - 4].text == "[" { return tokens[index - 5].text }
+            return nil
+        }
+        if previous.text == ":" {
+            let before = tokens[index - 2]
+            if before.kind == .string { return before.text }
+            if before.kind == .identifier { return Self.selectorNoun(before.text) }
+        }
+        return nil
+    }
+
+    // MARK: - Property lists
+
+    private func checkPropertyList(_ file: PropertyListFile) -> [Match] {
+        let isGoogleService = (file.path as NSString).lastPathComponent.hasPrefix("GoogleService-Info")
+        var found: [(key: String?, value: String, message: String)] = []
+        func visit(_ value: PropertyListValue, key: String?) {
+            switch value {
+            case .string(let text):
+                // GoogleService-Info.plist's keys are client identifiers, public by design.
+                let name = isGoogleService ? nil : key
+                if text.utf8.count >= 6, let message = judge(text, name: name, path: file.path, ignoringGoogleKeys: isGoogleService) {
+                    found.append((key, text, message))
+                }
+            case .array(let items):
+                for item in items { visit(item, key: key) }
+            case .dictionary(let entries):
+                for (entryKey, entryValue) in entries.sorted(by: { $0.key < $1.key }) { visit(entryValue, key: entryKey) }
+            default:
+                break
+            }
+        }
+        visit(file.root, key: nil)
+        return found.map { Match(location(in: file, key: $0.key, value: $0.value), $0.message) }
+    }
+
+    /// The `<string>` holding `value` (after `<key>key</key>` when possible).
+    private func location(in file: PropertyListFile, key: String?, value: String) -> SourceRange {
+        guard let text = file.text else { return SourceRange(line: 1, column: 1) }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let firstLine = value.split(separator: "\n").first.map(String.init) ?? value
+        let escaped = firstLine.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        let needle = "<string>" + escaped
+        var start = 0
+        if let key, let keyLine = lines.firstIndex(where: { $0.contains("<key>\(key)</key>") }) { start = keyLine }
+        for offset in [start, 0] {
+            for (number, line) in lines.enumerated().dropFirst(offset) {
+                if let found = line.range(of: needle) {
+                    let column = line.utf8.distance(from: line.startIndex, to: found.lowerBound) + 1
+                    return SourceRange(line: number + 1, column: column)
+                }
+            }
+        }
+        return SourceRange(line: 1, column: 1)
+    }
+
+    // MARK: - xcconfig and JSON
+
+    private func checkXcconfig(_ file: TextFile) -> [Match] {
+        var matches: [Match] = []
+        for (number, line) in file.lines.enumerated() {
+            var content = line
+            if let comment = content.range(of: "//") { content = content[..<comment.lowerBound] }
+            guard let equals = content.firstIndex(of: "=") else { continue }
+            var name = content[..<equals].trimmingCharacters(in: .whitespaces)
+            if let condition = name.firstIndex(of: "[") { name = String(name[..<condition]) }
+            let rawValue = content[content.index(after: equals)...]
+            let value = rawValue.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
+            guard !name.isEmpty, value.utf8.count >= 6, let message = judge(value, name: name, path: file.path) else { continue }
+            let leading = rawValue.prefix { $0 == " " || $0 == "\t" || $0 == "\"" }
+            let column = line.utf8.distance(from: line.startIndex, to: rawValue.startIndex) + leading.utf8.count + 1
+            matches.append(Match(SourceRange(line: number + 1, column: column), message))
+        }
+        return matches
+    }
+
+    private func checkJSON(_ file: TextFile) -> [Match] {
+        guard file.path.lowercased().hasSuffix(".json") else { return [] }
+        var matches: [Match] = []
+        for string in JSONStrings.scan(file.text) where string.value.utf8.count >= 6 && !string.isKey {
+            guard let message = judge(string.value, name: string.key, path: file.path) else { continue }
+            matches.append(Match(SourceRange(line: string.line, column: string.column), message))
+        }
+        return matches
+    }
+}
+
+/// The string tokens of a JSON text with their positions, and for values the key they
+/// belong to (the enclosing key for strings in an array). Tolerant: malformed JSON
+/// yields what could be read.
+enum JSONStrings {
+    struct Token {
+        let value: String
+        let line: Int
+        let column: Int
+        let isKey: Bool
+        let key: String?
+    }
+
+    static func scan(_ text: String) -> [Token] {
+        let bytes = Array(text.utf8)
+        var tokens: [Token] = []
+        var index = 0
+        var line = 1
+        var lineStart = 0
+        // Per open container: whether it is an array, and the key it is the value of.
+        var stack: [(isArray: Bool, key: String?)] = []
+        var pendingKey: String?
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\n"):
+                line += 1
+                lineStart = index + 1
+            case UInt8(ascii: "{"):
+                stack.append((false, pendingKey))
+                pendingKey = nil
+            case UInt8(ascii: "["):
+                stack.append((true, pendingKey))
+                pendingKey = nil
+            case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                _ = stack.popLast()
+                pendingKey = nil
+            case UInt8(ascii: ","):
+                pendingKey = nil
+            case UInt8(ascii: "\""):
+                let column = index - lineStart + 1
+                var end = index + 1
+                while end < bytes.count && bytes[end] != UInt8(ascii: "\"") && bytes[end] != UInt8(ascii: "\n") {
+                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                end = min(end, bytes.count)
+                let value = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+                var next = end + 1
+                while next < bytes.count && (bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t") || bytes[next] == UInt8(ascii: "\r")) { next += 1 }
+                if next < bytes.count && bytes[next] == UInt8(ascii: ":") {
+                    tokens.append(Token(value: value, line: line, column: column, isKey: true, key: nil))
+                    pendingKey = value
+                } else {
+                    let key = pendingKey ?? (stack.last?.isArray == true ? stack.last?.key : nil)
+                    tokens.append(Token(value: value, line: line, column: column, isKey: false, key: key))
+                }
+                index = end + 1
+                continue
+            default:
+                break
+            }
+            index += 1
+        }
+        return tokens
+    }
+}

@@ -1,0 +1,226 @@
+import SwiftSyntax
+import AuditKit
+
+/// Files written with no data protection (`.noFileProtection`, `FileProtectionType.none`,
+/// `NSFileProtectionNone`), and secret-named data written with no protection option.
+struct StorageFileWithoutProtection: AuditRule {
+    let metadata = RuleMetadata(
+        id: "storage-file-without-protection",
+        title: "Sensitive file written without complete data protection",
+        severity: .medium,
+        category: .storage,
+        masvs: "MASVS-STORAGE-1",
+        rationale: "A file's data-protection class decides when its key is available. With .noFileProtection / FileProtectionType.none it is protected only by the device key and readable at any time, even on a locked phone that was never unlocked since boot. A token or password written without an option gets the default class (completeUntilFirstUserAuthentication), readable by anything running after the first unlock, and String.write cannot ask for more.",
+        fix: "Keep secrets in the Keychain (DeviceTrust's Keychain.save). For sensitive files, write with .completeFileProtection (or .completeFileProtectionUnlessOpen for work that must finish after locking), or set FileProtectionType.complete on the file or through the Data Protection entitlement; check isProtectedDataAvailable before reading in the background."
+    )
+
+    let triggers = ["write(to", "writeToFile", "writeToURL", "createFile", "Protection"]
+
+    let examples: [RuleExample] = [
+        .swift("""
+        func save(statement: Data, to url: URL) throws {
+            try statement.write(to: url, options: ↓.noFileProtection)
+            try statement.write(to: url, options: [.atomic, ↓.noFileProtection])
+        }
+        """),
+        .swift("""
+        func createLedger(at path: String, contents: Data) throws {
+            FileManager.default.createFile(atPath: path, contents: contents, attributes: [.protectionKey: ↓FileProtectionType.none])
+            try FileManager.default.setAttributes([FileAttributeKey.protectionKey: ↓FileProtectionType.none], ofItemAtPath: path)
+            var values = URLResourceValues()
+            values.fileProtection = ↓.none
+        }
+        """),
+        .swift("""
+        func cache(token: String, password: String, in folder: URL) throws {
+            try ↓token.write(to: folder.appendingPathComponent("token.txt"), atomically: true, encoding: .utf8)
+            let data = password.data(using: .utf8)!
+            try ↓data.write(to: folder.appendingPathComponent("pw"))
+            try ↓Data(token.utf8).write(to: folder.appendingPathComponent("t"), options: .atomic)
+            ↓FileManager.default.createFile(atPath: folder.path + "/token", contents: token.data(using: .utf8))
+        }
+        """),
+        .swift("""
+        func save(statement: Data, token: String, to url: URL) throws {
+            try statement.write(to: url, options: .completeFileProtection)
+            try Data(token.utf8).write(to: url, options: [.atomic, .completeFileProtectionUnlessOpen])
+            FileManager.default.createFile(atPath: url.path, contents: token.data(using: .utf8),
+                                           attributes: [.protectionKey: FileProtectionType.complete])
+            try report.write(to: url.appendingPathExtension("csv"), atomically: true, encoding: .utf8)
+            let cache: FileProtectionType? = nil
+            if cache == FileProtectionType.none { print("unprotected") }
+        }
+        """),
+        .swift("""
+        // Ciphertext under a key shipped in the app is as readable as the password.
+        func saveVault(password: String, vaultURL: URL) {
+            let data = password.data(using: .utf8)
+            let encrypted = try? RNEncryptor.encryptData(data, with: kRNCryptorAES256Settings, password: "app-wide-key")
+            try? ↓encrypted?.write(to: vaultURL, options: .atomic)
+        }
+        """),
+        .swift("""
+        // Ciphertext under a key that is not in the app: no longer the secret.
+        func saveVault(password: String, deviceKey: Data, vaultURL: URL) throws {
+            let encryptedPassword = try cipher.encrypt(Data(password.utf8), key: deviceKey)
+            try encryptedPassword.write(to: vaultURL, options: .atomic)
+        }
+        """),
+        .objectiveC("""
+        - (void)saveSecret {
+            encryptionKey = @"key-in-the-app";
+            NSData *data = [self.textField.text dataUsingEncoding:NSUTF8StringEncoding];
+            NSData *encryptedData = [data AES256EncryptWithKey:encryptionKey];
+            [encryptedData ↓writeToFile:[self pathForFilename:@"encrypted"] atomically:YES];
+        }
+        """),
+        .objectiveC("""
+        - (void)savePassword:(NSString *)password key:(NSData *)deviceKey {
+            NSData *data = [password dataUsingEncoding:NSUTF8StringEncoding];
+            NSData *encryptedPassword = [data AES256EncryptWithKey:deviceKey];
+            [encryptedPassword writeToFile:self.vaultPath atomically:YES];
+        }
+        """),
+        .objectiveC("""
+        - (void)saveStatement:(NSData *)statement {
+            [statement writeToFile:self.path options:↓NSDataWritingFileProtectionNone error:nil];
+            [[NSFileManager defaultManager] createFileAtPath:self.path contents:statement
+                                                  attributes:@{ NSFileProtectionKey: ↓NSFileProtectionNone }];
+        }
+        """),
+        .objectiveC("""
+        - (void)cacheToken:(NSString *)token {
+            [token ↓writeToFile:self.tokenPath atomically:YES encoding:NSUTF8StringEncoding error:nil];
+            NSData *pinData = [self.pin dataUsingEncoding:NSUTF8StringEncoding];
+            [pinData ↓writeToFile:self.pinPath atomically:YES];
+        }
+        """),
+        .objectiveC("""
+        - (void)cacheToken:(NSString *)token {
+            NSData *data = [token dataUsingEncoding:NSUTF8StringEncoding];
+            [data writeToFile:self.tokenPath options:NSDataWritingAtomic | NSDataWritingFileProtectionComplete error:nil];
+            [self.report writeToFile:self.reportPath atomically:YES encoding:NSUTF8StringEncoding error:nil];
+        }
+        """),
+    ]
+
+    private static let noneConstants: Set<String> = ["NSFileProtectionNone", "NSDataWritingFileProtectionNone", "NSURLFileProtectionNone"]
+
+    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
+        switch file {
+        case .swift(let swift): checkSwift(swift)
+        case .objectiveC(let objc): checkObjectiveC(objc)
+        default: []
+        }
+    }
+
+    // MARK: Swift
+
+    private func checkSwift(_ file: SwiftFile) -> [Match] {
+        var matches: [Match] = []
+        // Explicitly unprotected.
+        for member in file.index.memberAccesses {
+            let name = member.declName.baseName.text
+            if name == "noFileProtection" {
+                matches.append(Match(file.range(of: member), ".noFileProtection writes the file with no data protection"))
+            } else if name == "none", isProtectionNone(member) {
+                matches.append(Match(file.range(of: member), "\(member.trimmedDescription) as the file protection leaves the file readable on a locked device"))
+            }
+        }
+        for reference in file.index.references where Self.noneConstants.contains(reference.baseName.text) {
+            matches.append(Match(file.range(of: reference), "\(reference.baseName.text) leaves the file readable on a locked device"))
+        }
+        // Secrets written without a protection option.
+        let values = SensitiveValues(file: file)
+        for write in FileWrite.writes(in: file) {
+            if let protection = write.protection, protection.trimmedDescription.contains("omplete") || protection.trimmedDescription.contains("oneProtection")
+                || protection.trimmedDescription.contains("noFileProtection") || protection.trimmedDescription.contains(".none") { continue }
+            if write.producer(in: file) != nil { continue }  // archived or encoded: the archive rules report it
+            if let base = write.call.calledExpression.as(MemberAccessExprSyntax.self)?.base, write.call.calleeName == "write",
+               WrittenDictionary.resolve(base) != nil { continue }
+            let secret: String
+            // Ciphertext is not the secret, unless its key is hard-coded (the same policy in Objective-C).
+            if let encryption = FileWrite.origin(of: write.data).as(FunctionCallExprSyntax.self),
+               let hardCoded = EncryptedValues.hasHardCodedKey(encryption, in: file) {
+                guard hardCoded else { continue }
+                secret = "\(BindingValues.unwrap(write.data).trimmedDescription), encrypted under a hard-coded key,"
+            } else if let name = values.secretName(of: write.data) {
+                secret = name
+            } else {
+                continue
+            }
+            let reportAt = write.call.calleeName == "write" ? ExprSyntax(write.call.calledExpression) : ExprSyntax(write.call)
+            let how = write.acceptsProtection ? "with no protection option" : "as a String, which cannot ask for file protection"
+            matches.append(Match(file.range(of: reportAt), "\(secret) is written to a file \(how)"))
+        }
+        return matches
+    }
+
+    /// `FileProtectionType.none` / `.none` as a protection value: `[.protectionKey: .none]`,
+    /// `values.fileProtection = .none`; not in a comparison.
+    private func isProtectionNone(_ member: MemberAccessExprSyntax) -> Bool {
+        let base = member.base?.trimmedDescription
+        if base == "FileProtectionType" || base == "URLFileProtection" {
+            if let sequence = member.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self),
+               sequence.elements.contains(where: { ["==", "!="].contains($0.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "") }) { return false }
+            return true
+        }
+        guard base == nil else { return false }
+        if let element = member.parent?.as(DictionaryElementSyntax.self) {
+            return element.key.trimmedDescription.hasSuffix("protectionKey")
+        }
+        if let sequence = member.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) {
+            let elements = Array(sequence.elements)
+            return elements.count == 3 && elements[1].is(AssignmentExprSyntax.self) && elements[2].id == ExprSyntax(member).id
+                && elements[0].trimmedDescription.hasSuffix("fileProtection")
+        }
+        return false
+    }
+
+    // MARK: Objective-C
+
+    private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
+        let tokens = file.tokens
+        var matches: [Match] = []
+        for (index, token) in tokens.enumerated() where token.kind == .identifier {
+            if Self.noneConstants.contains(token.text) {
+                guard !ObjectiveCExpressions.isCompared(index, in: tokens) else { continue }
+                matches.append(Match(file.range(of: token), "\(token.text) leaves the file readable on a locked device"))
+                continue
+            }
+            guard token.text == "writeToFile" || token.text == "writeToURL", index >= 2, index + 1 < tokens.count, tokens[index + 1].text == ":",
+                  let open = (0..<index).reversed().first(where: { tokens[$0].text == "[" && ObjectiveCSyntax.matching(tokens, open: $0).map { $0 > index } == true }),
+                  let close = ObjectiveCSyntax.matching(tokens, open: open) else { continue }
+            let message = tokens[index..<close]
+            if message.contains(where: { $0.text.contains("FileProtection") }) { continue }  // an explicit class (None is reported above)
+            let receiver = (open + 1)..<index
+            guard ObjectiveCDictionary.resolve(receiver, in: file) == nil, let secret = secretName(receiver, in: file) else { continue }
+            let how = message.contains(where: { $0.text == "encoding" }) ? "as a string, which cannot ask for file protection" : "with no protection option"
+            matches.append(Match(file.range(of: token), "\(secret) is written to a file \(how)"))
+        }
+        return matches
+    }
+
+    /// The secret-named identifier of the receiver `range`, or of what a local receiver was
+    /// assigned in the same body (not an archive: that is the archive rule's).
+    private func secretName(_ range: Range<Int>, in file: ObjectiveCFile) -> String? {
+        let tokens = file.tokens
+        let name = ObjectiveCExpressions.identifier(range, in: tokens)
+        if let name, let body = file.bodyRange(containing: range.lowerBound) {
+            for position in stride(from: range.lowerBound - 1, through: body.lowerBound, by: -1)
+            where tokens[position].text == name && position + 1 < range.lowerBound && tokens[position + 1].text == "=" {
+                let end = (position..<range.lowerBound).first { tokens[$0].text == ";" } ?? range.lowerBound
+                let assigned = (position + 2)..<end
+                if tokens[assigned].contains(where: { $0.text == "NSKeyedArchiver" }) { return nil }
+                // Ciphertext is not the secret, unless its key is hard-coded (the same policy in Swift).
+                if let encryption = EncryptedValues.hardCodedKey(in: assigned, tokens: tokens) {
+                    guard encryption.hardCoded else { return nil }
+                    return "\(name), encrypted under " + (encryption.key.map { "the hard-coded key \($0)," } ?? "a hard-coded key,")
+                }
+                if SensitiveValues.isSecretName(name) { return name }
+                return tokens[assigned].first { $0.kind == .identifier && SensitiveValues.isSecretName($0.text) }?.text
+            }
+        }
+        return tokens[range].first(where: { $0.kind == .identifier && SensitiveValues.isSecretName($0.text) })?.text
+    }
+}

@@ -1,0 +1,141 @@
+import SwiftSyntax
+import AuditKit
+
+/// Secrets serialized to files: `NSKeyedArchiver.archiveRootObject(_:toFile:)`, or the
+/// output of `NSKeyedArchiver.archivedData` / `JSONEncoder` / `JSONSerialization` of a
+/// secret-named value (or of a type with a secret-named property) written to a file.
+struct StorageSecretArchivedToFile: AuditRule {
+    let metadata = RuleMetadata(
+        id: "storage-secret-archived-to-file",
+        title: "Secret archived or encoded to a file",
+        severity: .high,
+        category: .storage,
+        masvs: "MASVS-STORAGE-1",
+        rationale: "NSKeyedArchiver, JSONEncoder and JSONSerialization produce plain, unencrypted bytes: the credentials, tokens or session they encode sit in a file of the app's container that goes into device backups and can be read on a jailbroken or forensically imaged device (a keyed archive shows every string field in the clear). Data protection only applies while the device is locked, and not at all to backups.",
+        fix: "Store the secret fields in the Keychain (DeviceTrust's Keychain.save, ThisDeviceOnly class) and archive only the non-secret remainder; if a whole object must persist, encrypt it with a key that lives in the Keychain or the Secure Enclave before writing it with .completeFileProtection."
+    )
+
+    let triggers = ["NSKeyedArchiver", "JSONEncoder", "JSONSerialization", "archiveRootObject", "archivedData"]
+
+    let examples: [RuleExample] = [
+        .swift("""
+        // iGoat-style: the account object archived into Documents.
+        func saveAccount(_ credentials: Credentials) {
+            let path = documentsDirectory.appendingPathComponent("credentials.archive").path
+            ↓NSKeyedArchiver.archiveRootObject(credentials, toFile: path)
+        }
+        """),
+        .swift("""
+        struct User: Codable {
+            let name: String
+            let password: String
+        }
+        final class UserCache {
+            func store(_ user: User, at url: URL) throws {
+                let data = try JSONEncoder().encode(user)
+                try ↓data.write(to: url, options: .atomic)
+            }
+            func store(session token: String, at url: URL) throws {
+                let archived = try NSKeyedArchiver.archivedData(withRootObject: token, requiringSecureCoding: true)
+                ↓FileManager.default.createFile(atPath: url.path, contents: archived, attributes: nil)
+                let json = try JSONSerialization.data(withJSONObject: ["refresh_token": token])
+                try ↓json.write(to: url.appendingPathExtension("json"))
+            }
+        }
+        """),
+        .swift("""
+        struct Profile: Codable {
+            let name: String
+            let avatarURL: URL
+            var requiresPin: Bool
+        }
+        func store(_ profile: Profile, history: [Transaction], at url: URL) throws {
+            let data = try JSONEncoder().encode(profile)
+            try data.write(to: url, options: .completeFileProtection)
+            let archive = try NSKeyedArchiver.archivedData(withRootObject: history, requiringSecureCoding: true)
+            try archive.write(to: url.appendingPathExtension("history"))
+            // Archiving a token to store it in the Keychain is fine.
+            let tokenData = try NSKeyedArchiver.archivedData(withRootObject: token, requiringSecureCoding: true)
+            try keychain.save(tokenData, for: "token")
+        }
+        """),
+        .objectiveC("""
+        - (void)saveCredentials {
+            NSString *path = [[self documentsPath] stringByAppendingPathComponent:@"user.archive"];
+            [NSKeyedArchiver ↓archiveRootObject:self.credentials toFile:path];
+        }
+        """),
+        .objectiveC("""
+        - (void)persistSession:(Session *)session {
+            NSData *data = [NSKeyedArchiver archivedDataWithRootObject:session.authToken];
+            [data ↓writeToFile:self.sessionPath atomically:YES];
+        }
+        - (void)persistHistory {
+            NSData *data = [NSKeyedArchiver archivedDataWithRootObject:self.history];
+            [data writeToFile:self.historyPath atomically:YES];
+            [NSKeyedArchiver archiveRootObject:self.settings toFile:self.settingsPath];
+        }
+        """),
+    ]
+
+    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
+        switch file {
+        case .swift(let swift): checkSwift(swift)
+        case .objectiveC(let objc): checkObjectiveC(objc)
+        default: []
+        }
+    }
+
+    private func checkSwift(_ file: SwiftFile) -> [Match] {
+        var matches: [Match] = []
+        let values = SensitiveValues(file: file)
+        for call in file.index.calls where call.calleeName == "archiveRootObject" && call.calleeText.hasPrefix("NSKeyedArchiver") {
+            guard call.argument("toFile") != nil, let value = call.arguments.first?.expression, let secret = values.secretName(of: value) else { continue }
+            matches.append(Match(file.range(of: call), "\(secret) is archived with NSKeyedArchiver into a plain file"))
+        }
+        for write in FileWrite.writes(in: file) {
+            guard let (producer, value) = write.producer(in: file), producer != .propertyList,
+                  let secret = values.secretName(of: value) else { continue }
+            let how = producer == .keyedArchiver ? "archived with NSKeyedArchiver" : "encoded as JSON"
+            matches.append(Match(file.range(of: write.call), "\(secret) is \(how) and written to a file"))
+        }
+        return matches
+    }
+
+    private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
+        let tokens = file.tokens
+        var matches: [Match] = []
+        for (index, token) in tokens.enumerated() where token.kind == .identifier {
+            switch token.text {
+            case "archiveRootObject":
+                // `[NSKeyedArchiver archiveRootObject:X toFile:path]`
+                guard index >= 1, tokens[index - 1].text == "NSKeyedArchiver", index + 1 < tokens.count, tokens[index + 1].text == ":",
+                      let end = (index..<tokens.count).first(where: { tokens[$0].text == "toFile" || tokens[$0].text == ";" }),
+                      tokens[end].text == "toFile",
+                      let secret = tokens[(index + 2)..<end].first(where: { $0.kind == .identifier && SensitiveValues.isSecretName($0.text) }) else { continue }
+                matches.append(Match(file.range(of: token), "\(secret.text) is archived with NSKeyedArchiver into a plain file"))
+            case "writeToFile", "writeToURL":
+                // `NSData *data = [NSKeyedArchiver archivedDataWithRootObject:X …]; [data writeToFile:…]`
+                guard index >= 2, tokens[index - 2].text == "[", tokens[index - 1].kind == .identifier,
+                      let body = file.bodyRange(containing: index),
+                      let secret = archivedSecret(named: tokens[index - 1].text, before: index, body: body, in: tokens) else { continue }
+                matches.append(Match(file.range(of: token), "\(secret) is archived with NSKeyedArchiver and written to a file"))
+            default:
+                continue
+            }
+        }
+        return matches
+    }
+
+    /// The secret-named identifier archived into the variable `name` by an earlier
+    /// `name = [NSKeyedArchiver archivedDataWithRootObject:…]` of the same body.
+    private func archivedSecret(named name: String, before index: Int, body: Range<Int>, in tokens: [ObjectiveCToken]) -> String? {
+        for position in stride(from: index - 2, through: body.lowerBound, by: -1) where tokens[position].text == name {
+            guard position + 4 < index, tokens[position + 1].text == "=", tokens[position + 2].text == "[",
+                  tokens[position + 3].text == "NSKeyedArchiver", tokens[position + 4].text.hasPrefix("archivedData") else { continue }
+            let end = (position..<index).first { tokens[$0].text == ";" } ?? index
+            return tokens[(position + 5)..<end].first { $0.kind == .identifier && SensitiveValues.isSecretName($0.text) }?.text
+        }
+        return nil
+    }
+}

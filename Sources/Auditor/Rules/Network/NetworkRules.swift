@@ -1,9 +1,0 @@
-/// The network rules, in the order `--list-rules` prints them.
-enum NetworkRules {
-    static let all: [any AuditRule] = [
-        NetworkATSDisabled(),
-        NetworkTrustBypass(),
-        NetworkSinglePin(),
-        NetworkCleartextURL(),
-    ]
-}

@@ -1,8 +1,0 @@
-/// The platform rules, in the order `--list-rules` prints them.
-enum PlatformRules {
-    static let all: [any AuditRule] = [
-        PlatformJailbreakExit(),
-        PlatformPasteboardUnrestricted(),
-        PlatformATTPromptAtLaunch(),
-    ]
-}

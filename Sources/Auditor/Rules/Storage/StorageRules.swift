@@ -1,9 +1,0 @@
-/// The storage rules, in the order `--list-rules` prints them.
-enum StorageRules {
-    static let all: [any AuditRule] = [
-        StorageSecretInUserDefaults(),
-        StorageSecretInPlistFile(),
-        StorageSecretArchivedToFile(),
-        StorageFileWithoutProtection(),
-    ]
-}
