@@ -17,31 +17,31 @@ struct LoggingSecretsVocabularyTests {
     @Test("cc, pan and cardNo count only as whole words about a card number")
     func cardWords() {
         for name in ["ccNo", "ccNum", "_ccField", "cc", "cardNo", "card_num", "pan", "cardPan", "panNumber", "CC_NUMBER", "cvc"] {
-            #expect(SensitiveNames.isSensitive(name), "\(name)")
-            #expect(SensitiveNames.mayBeSensitive(name.utf8), "\(name)")
+            #expect(SecretNames.isSensitive(name), "\(name)")
+            #expect(SecretNames.mayBeSensitive(name.utf8), "\(name)")
         }
         for name in ["accessory", "success", "span", "company", "expand", "panGesture", "ccRecipients", "cardNotification", "accessoryView", "occurred"] {
-            #expect(!SensitiveNames.isSensitive(name), "\(name)")
+            #expect(!SecretNames.isSensitive(name), "\(name)")
         }
     }
 
     @Test("the byte pre-check never contradicts the full check")
     func preCheckIsSuperset() {
         let names = ["ccNo", "xCcNo", "my-cc", "a.pan", "Pan", "cardNo", "passphrase", "userCVC", "kCCNumber", "ccnumber", "tokenFromServer", "passwordFromKeychain"]
-        for name in names where SensitiveNames.isSensitive(name) {
-            #expect(SensitiveNames.mayBeSensitive(name.utf8), "\(name)")
+        for name in names where SecretNames.isSensitive(name) {
+            #expect(SecretNames.mayBeSensitive(name.utf8), "\(name)")
         }
-        #expect(SecretValueNames.isSecretValue("passwordFromKeychain"))
-        #expect(SecretValueNames.isSecretValue("tokenForUser"))
-        #expect(!SecretValueNames.isSecretValue("lengthOfPassword"))
-        #expect(!SecretValueNames.isSecretValue("keyForPassword"))
+        #expect(SecretNames.isSecretValue("passwordFromKeychain"))
+        #expect(SecretNames.isSecretValue("tokenForUser"))
+        #expect(!SecretNames.isSecretValue("lengthOfPassword"))
+        #expect(!SecretNames.isSecretValue("keyForPassword"))
     }
 
     @Test("names split into the same words on the ASCII fast path as by character properties")
     func asciiWordSplit() {
         let names = ["userAuthToken", "API_KEY", "kSecAttrAccessible", "x509Certificate", "card-no", "a.b/c d", "HTTPSURL", "ccNo2", "__pin__", "$0", "Pin2FA", "tokenCount", "A", ""]
         for name in names {
-            #expect(SensitiveNames.splitASCIIWords(name) == SensitiveNames.splitUnicodeWords(name), "\(name)")
+            #expect(SecretNames.splitASCIIWords(name) == SecretNames.splitUnicodeWords(name), "\(name)")
         }
     }
 

@@ -64,8 +64,8 @@ public final class SwiftFile: Sendable {
                 )
             }
             return SecretNamedWords(
-                identifiers: lexical.identifiers.filter { SecretNaming.isSecretName($0) }.map(String.init),
-                literals: Array(Set(lexical.literals.filter { $0.utf8.count <= 64 && SecretNaming.isSecretName($0) }.map(String.init)))
+                identifiers: lexical.identifiers.filter { SecretNames.isSensitive($0) }.map(String.init),
+                literals: Array(Set(lexical.literals.filter { $0.utf8.count <= 64 && SecretNames.isSensitive($0) }.map(String.init)))
             )
         }
     }
@@ -113,7 +113,7 @@ public final class SwiftFile: Sendable {
     public var mentionsSecretNames: Bool { !secretNamed.value.identifiers.isEmpty || !secretNamed.value.literals.isEmpty }
 
     /// The identifiers and short string literals that name a secret
-    /// (``SecretNaming/isSecretName(_:)-(String)``), from the lexical scan, computed once.
+    /// (``SecretNames/isSensitive(_:)``), from the lexical scan, computed once.
     package var secretNamedWords: SecretNamedWords { secretNamed.value }
 
     /// Identifiers and string literal contents from a fast lexical pass (no parse).

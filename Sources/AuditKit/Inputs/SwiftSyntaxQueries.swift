@@ -46,13 +46,16 @@ extension StringLiteralExprSyntax {
 
 extension SyntaxProtocol {
     /// The nearest enclosing function, initializer, accessor or closure body.
-    public var enclosingBody: Syntax? {
+    public var enclosingBody: Syntax? { nearestAncestor(SyntaxScopes.bodies) }
+
+    /// The nearest ancestor (not the node itself) whose kind is in `kinds`; nil when there
+    /// is none, or when an ancestor whose kind is in `boundaries` comes first. The one walk
+    /// up the tree every "what encloses this?" question of the rules is.
+    package func nearestAncestor(_ kinds: Set<SyntaxKind>, before boundaries: Set<SyntaxKind> = []) -> Syntax? {
         var current = parent
         while let node = current {
-            if node.is(FunctionDeclSyntax.self) || node.is(InitializerDeclSyntax.self)
-                || node.is(AccessorDeclSyntax.self) || node.is(ClosureExprSyntax.self) {
-                return node
-            }
+            if kinds.contains(node.kind) { return node }
+            if boundaries.contains(node.kind) { return nil }
             current = node.parent
         }
         return nil
@@ -64,6 +67,16 @@ extension SyntaxProtocol {
         finder.walk(self)
         return finder.found
     }
+}
+
+/// The node kinds rules ask ``SyntaxProtocol/nearestAncestor(_:before:)`` about.
+package enum SyntaxScopes {
+    /// Declarations with a body of statements: functions, initializers, accessors.
+    package static let functions: Set<SyntaxKind> = [.functionDecl, .initializerDecl, .accessorDecl]
+    /// ``functions`` and closures: where a statement's local names live.
+    package static let bodies: Set<SyntaxKind> = functions.union([.closureExpr])
+    /// Where a declaration's search stops: a type's member list and the file.
+    package static let declarationContainers: Set<SyntaxKind> = [.memberBlock, .sourceFile]
 }
 
 private final class DescendantFinder<T: SyntaxProtocol>: SyntaxAnyVisitor {

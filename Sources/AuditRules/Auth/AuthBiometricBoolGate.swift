@@ -444,13 +444,13 @@ struct AuthBiometricBoolGate: AuditRule {
         }
         for subscriptCall in root.descendants(SubscriptCallExprSyntax.self) where onSuccess(Syntax(subscriptCall)) {
             let base = subscriptCall.calledExpression.trimmedDescription
-            if base.lowercased().contains("keychain"), subscriptCall.arguments.contains(where: { SensitiveNames.isSensitive($0.expression.trimmedDescription) }) {
+            if base.lowercased().contains("keychain"), subscriptCall.arguments.contains(where: { SecretNames.isSensitive($0.expression.trimmedDescription) }) {
                 found.append((subscriptCall.position, "reads a secret from \(subscriptCall.trimmedDescription)"))
             }
         }
         for statement in root.descendants(ReturnStmtSyntax.self) where onSuccess(Syntax(statement)) {
             guard let value = statement.expression, !value.is(FunctionCallExprSyntax.self),
-                  let name = value.lastName, SensitiveNames.isSensitive(name) else { continue }
+                  let name = value.lastName, SecretNames.isSensitive(name) else { continue }
             found.append((statement.position, "returns the stored \(name)"))
         }
         return found.min { $0.position < $1.position }?.text
@@ -528,10 +528,10 @@ struct AuthBiometricBoolGate: AuditRule {
         let arguments = call.arguments.map { $0.expression.as(StringLiteralExprSyntax.self)?.literalValue ?? $0.expression.trimmedDescription }
         if text.contains("keychain") || text.contains("userdefaults"),
            ["get", "string", "data", "object", "value", "load", "read", "password", "token", "retrieve"].contains(where: { lowered.hasPrefix($0) }),
-           arguments.contains(where: SensitiveNames.isSensitive) {
+           arguments.contains(where: SecretNames.isSensitive) {
             return "reads a secret that does not require biometry (\(call.calleeText))"
         }
-        if ["load", "read", "get", "fetch", "retrieve", "restore", "decrypt"].contains(where: { lowered.hasPrefix($0) }), SensitiveNames.isSensitive(name) {
+        if ["load", "read", "get", "fetch", "retrieve", "restore", "decrypt"].contains(where: { lowered.hasPrefix($0) }), SecretNames.isSensitive(name) {
             return "reads a stored secret (\(name))"
         }
         // `showSuccessAlert()`, `authenticationDidSucceed()`, `showAlert(title: "Success")`;
@@ -547,7 +547,7 @@ struct AuthBiometricBoolGate: AuditRule {
             for argument in call.arguments {
                 let names = argument.expression.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)
                     + argument.expression.descendants(MemberAccessExprSyntax.self).map(\.declName.baseName.text)
-                if let secret = names.first(where: SensitiveNames.isSensitive) { return "hands the stored \(secret) to its caller" }
+                if let secret = names.first(where: SecretNames.isSensitive) { return "hands the stored \(secret) to its caller" }
             }
         }
         return nil

@@ -19,7 +19,7 @@ enum CryptoContext {
 
     /// The identifiers in `text`, split into lower-case words.
     static func words(_ text: String) -> [String] {
-        text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).flatMap { SensitiveNames.splitWords(String($0)) }
+        text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).flatMap { SecretNames.splitWords(String($0)) }
     }
 
     /// The names of `node`'s enclosing function and of the variable or property it

@@ -138,12 +138,7 @@ enum CryptoDataFlow {
     }
 
     static func enclosingFunction(of node: some SyntaxProtocol) -> Syntax? {
-        var current = node.parent
-        while let step = current {
-            if step.is(FunctionDeclSyntax.self) || step.is(InitializerDeclSyntax.self) || step.is(AccessorDeclSyntax.self) { return step }
-            current = step.parent
-        }
-        return nil
+        node.nearestAncestor(SyntaxScopes.functions)
     }
 
     /// Objective-C: whether the buffer `name` is written before the token at `index` in

@@ -10,6 +10,6 @@ extension CryptoFastPasswordHash {
         if ByteSearch.contains(code, "PBKDF") { return true }
         // A helper hashing its parameter (`func ccSha256(data: Data) -> Data`), judged at its callers.
         if ByteSearch.contains(code, "func"), ByteSearch.containsAny(code, ["CC_SHA", "CC_MD5", ".hash(data", "sha256()", "sha512()", "sha384()", "sha224()"]) { return true }
-        return swift.lexical.identifiers.contains { SecretValueNames.isPasswordLike(String($0)) }
+        return swift.lexical.identifiers.contains { SecretNames.isPasswordLike(String($0)) }
     }
 }

@@ -312,7 +312,7 @@ struct CryptoFastPasswordHash: AuditRule {
             for reference in argument.descendants(DeclReferenceExprSyntax.self) + (argument.as(DeclReferenceExprSyntax.self).map { [$0] } ?? []) {
                 if let value = BindingValues.initializer(of: ExprSyntax(reference), from: call, in: file) { named += names(in: value) }
             }
-            guard let secret = named.first(where: SecretValueNames.isPasswordLike) else { continue }
+            guard let secret = named.first(where: SecretNames.isPasswordLike) else { continue }
             matches.append(Match(file.range(of: call), "\(call.calleeName) hashes \(secret) with a fast hash (\(helper.hash))"))
         }
         return matches
@@ -337,15 +337,15 @@ struct CryptoFastPasswordHash: AuditRule {
     /// Whether the hashed expression is a password: it names one, a local it is built
     /// from names one, or the enclosing function hashes or checks a password.
     private func hashesPassword(_ input: ExprSyntax, call: some SyntaxProtocol, in file: SwiftFile) -> Bool {
-        if names(in: input).contains(where: SecretValueNames.isPasswordLike) { return true }
+        if names(in: input).contains(where: SecretNames.isPasswordLike) { return true }
         for reference in input.descendants(DeclReferenceExprSyntax.self) + (input.as(DeclReferenceExprSyntax.self).map { [$0] } ?? []) {
             if let value = BindingValues.initializer(of: ExprSyntax(reference), from: call, in: file),
-               names(in: value).contains(where: SecretValueNames.isPasswordLike) { return true }
+               names(in: value).contains(where: SecretNames.isPasswordLike) { return true }
         }
         for function in CryptoContext.enclosingNames(of: call) {
-            let words = Set(SensitiveNames.splitWords(function))
+            let words = Set(SecretNames.splitWords(function))
             let purpose: Set<String> = ["hash", "hashed", "digest", "store", "save", "verify", "check", "validate", "matches", "encode", "secure"]
-            if SecretValueNames.isPasswordLike(function) && !words.isDisjoint(with: purpose) { return true }
+            if SecretNames.isPasswordLike(function) && !words.isDisjoint(with: purpose) { return true }
         }
         return false
     }
@@ -379,7 +379,7 @@ struct CryptoFastPasswordHash: AuditRule {
         for (index, token) in tokens.enumerated() where token.kind == .identifier {
             if Self.commonCryptoHashes.contains(token.text), index + 1 < tokens.count, tokens[index + 1].text == "(" {
                 let context = CryptoContext.objectiveCContext(at: index, in: file)
-                if (context.statement + context.signature).contains(where: SecretValueNames.isPasswordLike) {
+                if (context.statement + context.signature).contains(where: SecretNames.isPasswordLike) {
                     matches.append(Match(file.range(of: token), "\(token.text) hashes a password or PIN with a fast hash"))
                 }
             } else if token.text == "CCKeyDerivationPBKDF", let arguments = ObjectiveCCalls.arguments(ofCallAt: index, in: tokens), arguments.count >= 7 {

@@ -88,7 +88,7 @@ struct CryptoWeakHash: AuditRule {
 
     private func verdict(context: [String], enclosing: [String]) -> Verdict {
         let words = Set((context + enclosing).flatMap(CryptoContext.words))
-        if words.contains(where: CryptoContext.securityWords.contains) || (context + enclosing).contains(where: SecretValueNames.isSecretValue) { return .report }
+        if words.contains(where: CryptoContext.securityWords.contains) || (context + enclosing).contains(where: SecretNames.isSecretValue) { return .report }
         if words.contains(where: CryptoContext.benignWords.contains) { return .benign }
         if enclosing.contains(where: { let lower = $0.lowercased(); return lower.contains("md5") || lower.contains("sha1") || lower == "hash" || lower.hasSuffix("digest") }) { return .helper }
         return .unknown
@@ -147,7 +147,7 @@ struct CryptoWeakHash: AuditRule {
                 while receiverStart > 0 && tokens[receiverStart - 1].text != "[" { receiverStart -= 1 }
                 let receiver = tokens[receiverStart..<index].filter { $0.kind == .identifier }.map(\.text)
                 let named = receiver.last == "text" && receiver.count >= 2 ? receiver[receiver.count - 2] : receiver.last ?? ""
-                if SecretValueNames.isSecretValue(named) || named.lowercased().hasPrefix("password") {
+                if SecretNames.isSecretValue(named) || named.lowercased().hasPrefix("password") {
                     matches.append(Match(file.range(of: token), "\(token.text) hashes \(named) with a broken hash"))
                 }
             }

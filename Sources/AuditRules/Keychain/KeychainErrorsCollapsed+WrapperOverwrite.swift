@@ -83,12 +83,6 @@ extension KeychainErrorsCollapsed {
     }
 
     private static func enclosingFunction(of node: some SyntaxProtocol) -> FunctionDeclSyntax? {
-        var current = node.parent
-        while let candidate = current {
-            if let function = candidate.as(FunctionDeclSyntax.self) { return function }
-            if candidate.is(MemberBlockSyntax.self) { return nil }
-            current = candidate.parent
-        }
-        return nil
+        node.nearestAncestor([.functionDecl], before: [.memberBlock])?.as(FunctionDeclSyntax.self)
     }
 }

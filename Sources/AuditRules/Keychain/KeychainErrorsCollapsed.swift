@@ -574,15 +574,7 @@ struct KeychainErrorsCollapsed: AuditRule {
     /// The nearest function, initializer, accessor (explicit or a computed property's
     /// implicit getter) or closure around `node`.
     static func scope(of node: some SyntaxProtocol) -> Syntax? {
-        var current = node.parent
-        while let candidate = current {
-            if candidate.is(FunctionDeclSyntax.self) || candidate.is(InitializerDeclSyntax.self) || candidate.is(AccessorDeclSyntax.self)
-                || candidate.is(ClosureExprSyntax.self) || candidate.is(AccessorBlockSyntax.self) {
-                return candidate
-            }
-            current = candidate.parent
-        }
-        return nil
+        node.nearestAncestor(SyntaxScopes.bodies.union([.accessorBlock]))
     }
 
     /// `let status = <outer>`, `status = <outer>` → `status`.

@@ -15,6 +15,6 @@ extension LogSensitiveData {
         guard logs else { return false }
         if ["Authorization", "Bearer", "Cookie"].contains(where: { ByteSearch.contains(swift.text, $0) }) { return true }
         if swift.mentionsSecretNames { return true }
-        return swift.lexical.literals.contains { SecretValueNames.isSecretValue(String($0)) || SensitiveLabels.mayLabel($0) }
+        return swift.lexical.literals.contains { SecretNames.isSecretValue(String($0)) || SensitiveLabels.mayLabel($0) }
     }
 }

@@ -22,15 +22,7 @@ final class SecretFieldStores {
 
     /// The function, initializer or accessor around `node` (through closures).
     private static func scope(of node: Syntax) -> Syntax? {
-        var current = node.parent
-        while let step = current {
-            if step.is(FunctionDeclSyntax.self) || step.is(InitializerDeclSyntax.self) || step.is(AccessorDeclSyntax.self) || step.is(DeinitializerDeclSyntax.self) {
-                return step
-            }
-            if step.is(MemberBlockSyntax.self) || step.is(SourceFileSyntax.self) { return nil }
-            current = step.parent
-        }
-        return nil
+        node.nearestAncestor(SyntaxScopes.functions.union([.deinitializerDecl]), before: SyntaxScopes.declarationContainers)
     }
 
     private static func stores(in file: SwiftFile) -> [SyntaxIdentifier: [String: String]] {

@@ -259,7 +259,7 @@ struct LogSensitiveData: AuditRule {
         let bare = BindingValues.unwrap(expression)
         if let reference = bare.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            if SecretValueNames.isSecretValue(name) { return name }
+            if SecretNames.isSecretValue(name) { return name }
             // `user["password"] = …` earlier in the function: `user` holds the password.
             if let key = stores.secret(heldBy: name, at: reference) { return "\(name) (which holds \(key))" }
             return nil
@@ -271,10 +271,10 @@ struct LogSensitiveData: AuditRule {
             if Self.transparentMembers.contains(name), let base = member.base {
                 // `passwordField.text` is the password.
                 if let baseName = base.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                   name == "text", SensitiveNames.isSensitive(baseName) { return baseName }
+                   name == "text", SecretNames.isSensitive(baseName) { return baseName }
                 return secretName(base, mentionsAuthorization: mentionsAuthorization, stores: stores, depth: depth + 1)
             }
-            return SecretValueNames.isSecretValue(name) ? name : nil
+            return SecretNames.isSecretValue(name) ? name : nil
         }
         if let call = bare.as(FunctionCallExprSyntax.self) {
             let name = call.calleeName
@@ -289,7 +289,7 @@ struct LogSensitiveData: AuditRule {
         }
         if let subscriptCall = bare.as(SubscriptCallExprSyntax.self), let key = subscriptCall.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.literalValue {
             if Self.secretHeaders.contains(key.lowercased()) { return "the \(key) header" }
-            return SecretValueNames.isSecretValue(key) ? key : nil
+            return SecretNames.isSecretValue(key) ? key : nil
         }
         if let sequence = bare.as(SequenceExprSyntax.self) {
             // `"Bearer " + token`, `token ?? ""`; comparisons and conditions (`pinSet ? "yes" : "no"`)
@@ -310,7 +310,7 @@ struct LogSensitiveData: AuditRule {
         }
         if let dictionary = bare.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content {
             for element in elements {
-                if let key = element.key.as(StringLiteralExprSyntax.self)?.literalValue, SecretValueNames.isSecretValue(key) || Self.secretHeaders.contains(key.lowercased()) {
+                if let key = element.key.as(StringLiteralExprSyntax.self)?.literalValue, SecretNames.isSecretValue(key) || Self.secretHeaders.contains(key.lowercased()) {
                     return key
                 }
                 if let name = secretName(element.value, mentionsAuthorization: mentionsAuthorization, stores: stores, depth: depth + 1) { return name }
@@ -358,14 +358,14 @@ struct LogSensitiveData: AuditRule {
                 while Self.objectiveCTransparent.contains(last) && position > 0 {
                     position -= 1
                     let previous = identifiers[position]
-                    if last == "text" && SensitiveNames.isSensitive(previous) {
+                    if last == "text" && SecretNames.isSensitive(previous) {
                         isFieldText = true
                         last = previous
                         break
                     }
                     last = previous
                 }
-                if isFieldText || SecretValueNames.isSecretValue(last) {
+                if isFieldText || SecretNames.isSecretValue(last) {
                     matches.append(Match(file.range(of: token), "\(token.text) logs \(last)"))
                     break
                 }

@@ -310,9 +310,9 @@ struct NetworkCleartextURL: AuditRule {
         return names.sorted().first { name in
             // A name or a key: letters, digits and separators, not a sentence or a format.
             guard name.utf8.count <= 40, name.utf8.allSatisfy({ $0 == 0x5F || $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }) else { return false }
-            let words = SensitiveNames.splitWords(name)
+            let words = SecretNames.splitWords(name)
             let joined = words.joined()
-            return SecretValueNames.isSecretValue(name) || words.contains("ssn") || words.contains("ssns")
+            return SecretNames.isSecretValue(name) || words.contains("ssn") || words.contains("ssns")
                 || ["socialsecurity", "creditcard", "cardnumber", "passportnumber", "dateofbirth"].contains { joined.contains($0) }
         }
     }
@@ -361,14 +361,14 @@ struct NetworkCleartextURL: AuditRule {
 
     /// Whether an identifier or key names a URL, host or endpoint.
     static func isURLName(_ name: String) -> Bool {
-        let words = SensitiveNames.splitWords(name)
+        let words = SecretNames.splitWords(name)
         return words.contains { ["url", "urls", "uri", "endpoint", "endpoints", "host", "server", "baseurl", "api", "domain", "link", "website", "webservice", "backend"].contains($0) }
     }
 
     /// Whether a name follows the convention of a value the app sends requests to (an
     /// API base, endpoint, server or host), rather than a link it may only show.
     static func isEndpointName(_ name: String) -> Bool {
-        let words = SensitiveNames.splitWords(name)
+        let words = SecretNames.splitWords(name)
         if words.contains(where: { ["endpoint", "endpoints", "host", "hostname", "server", "api", "apis", "baseurl", "backend", "webservice", "gateway", "rest", "graphql", "cdn", "socket", "websocket"].contains($0) }) {
             return true
         }
@@ -381,7 +381,7 @@ struct NetworkCleartextURL: AuditRule {
     /// Whether a type is a namespace of endpoints (`Endpoints`, `EndPoints`, `APIURLs`,
     /// `Routes`; not `UrlLinks`): what its members return are request URLs, whatever their own names.
     static func isEndpointContainer(_ name: String) -> Bool {
-        let words = SensitiveNames.splitWords(name)
+        let words = SecretNames.splitWords(name)
         if words.joined().contains("endpoint") || words.contains(where: { $0 == "route" || $0 == "routes" }) { return true }
         // `APIURLs`, not `URLLinks` (a list of links).
         return words.contains { $0 == "api" || $0 == "server" } && words.contains { $0 == "url" || $0 == "urls" }
@@ -574,26 +574,17 @@ struct NetworkCleartextURL: AuditRule {
     }
 
     private static func enclosingDeclarationName(of node: Syntax) -> String? {
-        var current = node.parent
-        while let candidate = current {
-            if let binding = candidate.as(PatternBindingSyntax.self) { return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
-            if let function = candidate.as(FunctionDeclSyntax.self) { return function.name.text }
-            if candidate.is(ClosureExprSyntax.self) || candidate.is(MemberBlockSyntax.self) { return nil }
-            current = candidate.parent
-        }
-        return nil
+        guard let declaration = node.nearestAncestor([.patternBinding, .functionDecl], before: [.closureExpr, .memberBlock]) else { return nil }
+        if let binding = declaration.as(PatternBindingSyntax.self) { return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+        return declaration.as(FunctionDeclSyntax.self)?.name.text
     }
 
     private static func enclosingTypeName(of node: Syntax) -> String? {
-        var current = node.parent
-        while let candidate = current {
-            if let type = candidate.as(EnumDeclSyntax.self) { return type.name.text }
-            if let type = candidate.as(StructDeclSyntax.self) { return type.name.text }
-            if let type = candidate.as(ClassDeclSyntax.self) { return type.name.text }
-            if let type = candidate.as(ExtensionDeclSyntax.self) { return type.extendedType.trimmedDescription }
-            current = candidate.parent
-        }
-        return nil
+        guard let type = node.nearestAncestor([.enumDecl, .structDecl, .classDecl, .extensionDecl]) else { return nil }
+        if let type = type.as(EnumDeclSyntax.self) { return type.name.text }
+        if let type = type.as(StructDeclSyntax.self) { return type.name.text }
+        if let type = type.as(ClassDeclSyntax.self) { return type.name.text }
+        return type.as(ExtensionDeclSyntax.self)?.extendedType.trimmedDescription
     }
 
     /// Whether the file refers to `name` (besides declaring it).

@@ -224,7 +224,7 @@ struct NetworkSinglePin: AuditRule {
             for binding in declaration.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, NetworkTrustBypass.isPinName(name),
                       let value = binding.initializer?.value else { continue }
-                let isHashName = SensitiveNames.splitWords(name).contains { ["hash", "hashes", "key", "keys", "spki", "fingerprint", "fingerprints", "pins", "certificate", "certificates", "sha256"].contains($0) }
+                let isHashName = SecretNames.splitWords(name).contains { ["hash", "hashes", "key", "keys", "spki", "fingerprint", "fingerprints", "pins", "certificate", "certificates", "sha256"].contains($0) }
                 if let literal = value.as(StringLiteralExprSyntax.self), let text = literal.literalValue, text.count >= 20, compared.contains(name) {
                     matches.append(Match(file.range(of: binding.pattern), "\(name) is the only pin: no backup pin"))
                 } else if let array = value.as(ArrayExprSyntax.self), array.elements.count == 1,

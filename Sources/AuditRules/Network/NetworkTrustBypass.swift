@@ -612,13 +612,13 @@ struct NetworkTrustBypass: AuditRule {
     }
 
     static func isPinName(_ name: String) -> Bool {
-        let words = SensitiveNames.splitWords(name)
+        let words = SecretNames.splitWords(name)
         return words.contains { ["pin", "pins", "pinned", "pinning", "fingerprint", "fingerprints", "spki"].contains($0) }
     }
 
     private func isPinComparison(_ text: String) -> Bool {
         if text.contains("==") || text.contains("!=") || text.contains("contains(") || text.contains("isEqual") || text.contains("elementsEqual") { return true }
-        let words = SensitiveNames.splitWords(text.filter { $0.isLetter || $0.isNumber || $0 == "_" || $0 == " " || $0 == "." })
+        let words = SecretNames.splitWords(text.filter { $0.isLetter || $0.isNumber || $0 == "_" || $0 == " " || $0 == "." })
         return words.contains { ["pin", "pins", "pinned", "fingerprint", "hash", "matches", "match"].contains($0) }
     }
 

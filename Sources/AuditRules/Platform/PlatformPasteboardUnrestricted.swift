@@ -88,7 +88,7 @@ struct PlatformPasteboardUnrestricted: AuditRule {
         """),
     ]
 
-    /// Rule-local vocabulary on top of SensitiveNames: account numbers and codes a user
+    /// Rule-local vocabulary on top of SecretNames: account numbers and codes a user
     /// copies, and the roots of key hierarchies (a recovery or backup key, an entropy pool,
     /// a seed or mnemonic) from which every other key of the account is derived.
     private static let extraStems = [
@@ -98,8 +98,8 @@ struct PlatformPasteboardUnrestricted: AuditRule {
 
     /// Whether an identifier names a secret worth keeping off the pasteboard.
     static func isSecretName(_ name: String) -> Bool {
-        if SensitiveNames.isSensitive(name) { return true }
-        let joined = SensitiveNames.splitWords(name).joined()
+        if SecretNames.isSensitive(name) { return true }
+        let joined = SecretNames.splitWords(name).joined()
         return extraStems.contains { joined.contains($0) }
     }
 

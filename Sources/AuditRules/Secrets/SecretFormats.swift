@@ -234,7 +234,7 @@ enum SecretFormats {
             return false
         }
         // The name itself: `password = "Password"`, `pin = "PIN"`.
-        let words = SensitiveNames.splitWords(name)
+        let words = SecretNames.splitWords(name)
         let folded = String(lower.filter { $0.isLetter || $0.isNumber })
         if words.contains(folded) || words.joined() == folded { return false }
         return !isKeyName(value)
@@ -256,7 +256,7 @@ enum SecretFormats {
     /// `userPassword`, `auth_token`, `com.app.pin`: a key or field name that names a
     /// secret, not a secret.
     static func isKeyName(_ value: String) -> Bool {
-        guard SensitiveNames.isSensitive(value) else { return false }
+        guard SecretNames.isSensitive(value) else { return false }
         if value.utf8.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }) { return true }
         let identifierLike = value.allSatisfy { $0.isLetter || $0.isNumber }
         return identifierLike && value.first?.isLowercase == true && value.dropFirst().contains(where: \.isUppercase)

@@ -354,12 +354,12 @@ struct SecretHardcoded: AuditRule {
     /// like a password, PIN, passcode, secret or token (`passwordTextField.text` counts as
     /// its field).
     static func isCredentialName(_ name: String) -> Bool {
-        guard SensitiveNames.isSensitive(name) else { return false }
-        let words = SensitiveNames.splitWords(name)
-        if let first = words.first, words.count > 1, SecretValueNames.predicateWords.contains(first) { return false }
-        let credential = SecretValueNames.isPasswordLike(name) || words.contains("secret") || words.contains("token")
+        guard SecretNames.isSensitive(name) else { return false }
+        let words = SecretNames.splitWords(name)
+        if let first = words.first, words.count > 1, SecretNames.predicateWords.contains(first) { return false }
+        let credential = SecretNames.isPasswordLike(name) || words.contains("secret") || words.contains("token")
         guard credential else { return false }
-        if SecretValueNames.isSecretValue(name) { return true }
+        if SecretNames.isSecretValue(name) { return true }
         // `passwordField`, `pinTextField`: the field's text is meant.
         return ["field", "textfield", "input"].contains(words.last ?? "")
     }
@@ -372,7 +372,7 @@ struct SecretHardcoded: AuditRule {
 
     /// Whether a binding, label, key or header `name` says its value is a secret.
     static func isSecretBindingName(_ name: String) -> Bool {
-        secretHeaders.contains(name.lowercased()) || SecretValueNames.isSecretValue(name)
+        secretHeaders.contains(name.lowercased()) || SecretNames.isSecretValue(name)
     }
 
     /// Whether `value`, bound to `name` where it is written (outside tests, no provider
@@ -381,7 +381,7 @@ struct SecretHardcoded: AuditRule {
     /// one. `inCode`: bound by a binding or label rather than a type's initializer.
     static func bindsSecret(_ value: String, to name: String, inCode: Bool) -> Bool {
         guard isSecretBindingName(name), !CryptoKeyNames.isCryptoKeyName(name), !StorageKeyNames.valueSpellsName(value, name: name) else { return false }
-        let passwordLike = SecretValueNames.isPasswordLike(name)
+        let passwordLike = SecretNames.isPasswordLike(name)
         return inCode && passwordLike ? SecretFormats.looksLikePassword(value, name: name) || SecretFormats.looksLikeSecret(value, passwordLike: true)
             : SecretFormats.looksLikeSecret(value, passwordLike: passwordLike)
     }
@@ -391,7 +391,7 @@ struct SecretHardcoded: AuditRule {
     /// like a secret and not like a name from code.
     static func comparisonRevealsSecret(_ value: String, name: String) -> Bool {
         SecretFormats.looksLikePassword(value, name: name)
-            && (SecretValueNames.isPasswordLike(name) || SecretFormats.looksLikeSecret(value, passwordLike: false) && !SecretFormats.isCodeIdentifier(value))
+            && (SecretNames.isPasswordLike(name) || SecretFormats.looksLikeSecret(value, passwordLike: false) && !SecretFormats.isCodeIdentifier(value))
     }
 
     // MARK: - Swift
@@ -427,7 +427,7 @@ struct SecretHardcoded: AuditRule {
             let name = bindingName(of: literal)
             let labelled = literal.parent?.as(LabeledExprSyntax.self)?.label != nil
             // Shorter than six characters: only a value passed as `password:`.
-            if value.utf8.count < 6, !(labelled && name.map(SecretValueNames.isPasswordLike) ?? false) { continue }
+            if value.utf8.count < 6, !(labelled && name.map(SecretNames.isPasswordLike) ?? false) { continue }
             // `PIN("…")`: a value of a type named like a secret is weaker evidence than a
             // binding or an argument label, and needs a digit or symbol and a letter.
             let typeNoun = !labelled && literal.parent?.parent?.parent?.as(FunctionCallExprSyntax.self)?.calleeName.first?.isUppercase == true
@@ -603,7 +603,7 @@ struct SecretHardcoded: AuditRule {
             let name = objectiveCName(of: index, in: tokens)
             // Shorter than six characters: only a value passed as `password:`.
             let labelled = index >= 2 && tokens[index - 1].text == ":" && tokens[index - 2].kind == .identifier
-            if token.text.utf8.count < 6, !(labelled && name.map(SecretValueNames.isPasswordLike) ?? false) { continue }
+            if token.text.utf8.count < 6, !(labelled && name.map(SecretNames.isPasswordLike) ?? false) { continue }
             // `static NSString *kPin = @"…"` / `#define kPin @"…"` used only as a key.
             let declaration = Self.objectiveCDeclaration(of: index, in: tokens)
             guard let message = judge(token.text, name: name, path: file.path, inCode: true, nameIsLabel: labelled && tokens[index - 2].text == name, scaffolding: scaffolding, isStorageKey: {

@@ -14,7 +14,7 @@ enum CryptoKeyNames {
 
     /// Whether `name` names a symmetric key, an IV or a nonce.
     static func isCryptoKeyName(_ name: String) -> Bool {
-        var words = SensitiveNames.splitWords(name)
+        var words = SecretNames.splitWords(name)
         if words.count > 1, words.first == "k" { words.removeFirst() }
         guard var last = words.last else { return false }
         for suffix in ["data", "bytes", "string", "str", "hex"] where words.count > 1 && last == suffix {

@@ -14,7 +14,7 @@ enum EncryptedValues {
 
     /// `encryptData`, `AES256EncryptWithKey`, `RNEncryptor`; not `unencryptedData`.
     static func isEncryptionName(_ name: String) -> Bool {
-        SensitiveNames.splitWords(name).contains { $0.contains("encrypt") && !$0.hasPrefix("unencrypt") }
+        SecretNames.splitWords(name).contains { $0.contains("encrypt") && !$0.hasPrefix("unencrypt") }
     }
 
     // MARK: Swift

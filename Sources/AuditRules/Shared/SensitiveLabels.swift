@@ -51,7 +51,7 @@ enum SensitiveLabels {
         // Words (camelCase split), from the last sentence only.
         let sentence = tail.split(omittingEmptySubsequences: false, whereSeparator: { ".;!?\n|".contains($0) }).last ?? tail
         var words = sentence.split(whereSeparator: { !$0.isLetter && !$0.isNumber && $0 != "'" })
-            .flatMap { SensitiveNames.splitWords(String($0)) }
+            .flatMap { SecretNames.splitWords(String($0)) }
         if !hasSeparator {
             guard let last = words.last, separatorWords.contains(last) else { return nil }
             words.removeLast()
@@ -116,9 +116,9 @@ enum SensitiveLabels {
 
     /// Whether a labelled value whose last name is `name` is a fact, not the secret.
     static func isFactName(_ name: String) -> Bool {
-        let words = SensitiveNames.splitWords(name)
+        let words = SecretNames.splitWords(name)
         guard let last = words.last else { return false }
-        if let first = words.first, words.count > 1, SecretValueNames.predicateWords.contains(first) { return true }
+        if let first = words.first, words.count > 1, SecretNames.predicateWords.contains(first) { return true }
         return factWords.contains(last) || words.contains("error")
     }
 }

@@ -31,9 +31,9 @@ struct SensitiveValues {
     }
 
     /// Whether a variable, property or dictionary key named `name` holds a secret value
-    /// (``SecretValueNames``; `refreshToken` too, whose first word reads as a verb there).
+    /// (``SecretNames``; `refreshToken` too, whose first word reads as a verb there).
     static func isSecretName(_ name: String) -> Bool {
-        SecretValueNames.isSecretValue(name) || SensitiveNames.splitWords(name).suffix(2) == ["refresh", "token"]
+        SecretNames.isSecretValue(name) || SecretNames.splitWords(name).suffix(2) == ["refresh", "token"]
     }
 
     /// A short name for what makes `expression` secret (`password`, `Credentials`), or nil.
@@ -44,7 +44,7 @@ struct SensitiveValues {
     /// Whether the type written as `type` (`Credentials`, `[User]`, `User?`) is secret.
     func isSecretType(_ type: String) -> Bool {
         let bare = type.trimmingCharacters(in: CharacterSet(charactersIn: "[]?! "))
-        return !bare.isEmpty && (SensitiveNames.isSensitive(bare) || typesWithSecrets.contains(bare))
+        return !bare.isEmpty && (SecretNames.isSensitive(bare) || typesWithSecrets.contains(bare))
     }
 
     private func secretName(of expression: ExprSyntax, depth: Int) -> String? {

@@ -48,7 +48,7 @@ enum StorageKeyNames {
 
     /// Whether a call or selector part named `name` looks up, reads or removes by key.
     static func isLookup(_ name: String) -> Bool {
-        var words = SensitiveNames.splitWords(name)[...]
+        var words = SecretNames.splitWords(name)[...]
         while let first = words.first, first == "try" || first == "to" { words = words.dropFirst() }
         return words.first.map(lookupVerbs.contains) ?? false
     }

@@ -216,7 +216,7 @@ struct StorageSecretInPlistFile: AuditRule {
     static func credentialPlistName(_ path: String) -> String? {
         guard let last = path.split(separator: "/").last, last.lowercased().hasSuffix(".plist") else { return nil }
         let name = String(last.dropLast(6))
-        return SensitiveNames.splitWords(name).contains(where: credentialFileWords.contains) ? String(last) : nil
+        return SecretNames.splitWords(name).contains(where: credentialFileWords.contains) ? String(last) : nil
     }
 
     // MARK: Objective-C
@@ -292,7 +292,7 @@ struct StorageSecretInPlistFile: AuditRule {
     }
 
     private func isCredentialKey(_ key: String) -> Bool {
-        guard let last = SensitiveNames.splitWords(key).last else { return false }
+        guard let last = SecretNames.splitWords(key).last else { return false }
         return Self.credentialWords.contains(last)
     }
 

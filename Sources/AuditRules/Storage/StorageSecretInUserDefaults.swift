@@ -203,8 +203,8 @@ struct StorageSecretInUserDefaults: AuditRule {
             // A fact about a secret (`failedPinAttempts`, `passcodeEnabled`) is no secret.
             let enclosingProperty = call.enclosingVariableName
             let keyName = literalKey ?? BindingValues.unwrap(key).lastName ?? keyText
-            guard Self.namesSecret(keyText) && !SecretValueNames.describesSecret(keyName)
-                    || SensitiveNames.isSensitive(valueText) && !Self.isFact(value)
+            guard Self.namesSecret(keyText) && !SecretNames.describesSecret(keyName)
+                    || SecretNames.isSensitive(valueText) && !Self.isFact(value)
                     || (valueText == "newValue" && enclosingProperty.map(Self.namesSecret) == true) else { continue }
             matches.append(Match(file.range(of: call), "\(Self.describe(value)) is stored in UserDefaults under \(keyText)"))
         }
@@ -220,7 +220,7 @@ struct StorageSecretInUserDefaults: AuditRule {
     /// Whether a key or property name names a secret, not a fact about one
     /// (`failedPasscodeAttempts`, `pinEnabled`, `tokenExpiryDate`: a count, a flag, a date).
     private static func namesSecret(_ name: String) -> Bool {
-        SensitiveNames.isSensitive(name) && !SecretValueNames.describesSecret(name)
+        SecretNames.isSensitive(name) && !SecretNames.describesSecret(name)
     }
 
     /// Whether a stored value is a fact about a secret rather than the secret: a number or
@@ -235,7 +235,7 @@ struct StorageSecretInUserDefaults: AuditRule {
             return !operators.isEmpty && !operators.contains("??")
         }
         guard let name = bare.lastName else { return false }
-        return name == "count" || name == "isEmpty" || SecretValueNames.describesSecret(name)
+        return name == "count" || name == "isEmpty" || SecretNames.describesSecret(name)
     }
 
     /// The value as written, or "a hard-coded string" for a literal (never its text).
@@ -270,7 +270,7 @@ struct StorageSecretInUserDefaults: AuditRule {
             // `encryptedPin`, `hashedPassword`: what is stored is no longer the secret.
             guard ![valueName, keyName].contains(where: { $0.map(Self.isTransformedName) == true }) else { continue }
             let secretValue = valueName.map(SensitiveValues.isSecretName) == true
-            let secretKey = keyName.flatMap { SensitiveNames.splitWords($0).last }.map { Self.credentialWords.contains($0) } == true
+            let secretKey = keyName.flatMap { SecretNames.splitWords($0).last }.map { Self.credentialWords.contains($0) } == true
             guard secretValue || secretKey else { continue }
             matches.append(Match(file.range(of: call), "\(Self.describe(value)) is stored in UserDefaults under \(key.trimmedDescription) by \(call.calleeName)(…)"))
         }
@@ -278,7 +278,7 @@ struct StorageSecretInUserDefaults: AuditRule {
     }
 
     private static func isTransformedName(_ name: String) -> Bool {
-        guard let first = SensitiveNames.splitWords(name).first else { return false }
+        guard let first = SecretNames.splitWords(name).first else { return false }
         return ["encrypted", "hashed", "sealed", "wrapped", "protected", "obfuscated"].contains(first)
     }
 
@@ -378,7 +378,7 @@ struct StorageSecretInUserDefaults: AuditRule {
         let identifiers = tokens[range].filter { $0.kind == .identifier }
         if identifiers.contains(where: { SensitiveValues.isSecretName($0.text) }) { return true }
         guard identifiers.count >= 2, identifiers.last?.text == "text" else { return false }
-        return SensitiveNames.isSensitive(identifiers[identifiers.count - 2].text)
+        return SecretNames.isSensitive(identifiers[identifiers.count - 2].text)
     }
 
     /// The value expression as written (`self.password.text`), or "a hard-coded string".
@@ -401,13 +401,6 @@ extension SyntaxProtocol {
     /// The name of the variable whose accessor holds this node (`accessToken` inside its
     /// `set { … }`), if any.
     var enclosingVariableName: String? {
-        var current = parent
-        while let node = current {
-            if let binding = node.as(PatternBindingSyntax.self) {
-                return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
-            }
-            current = node.parent
-        }
-        return nil
+        nearestAncestor([.patternBinding])?.as(PatternBindingSyntax.self)?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
     }
 }

@@ -1,13 +1,11 @@
-import AuditKit
-
 /// Small structural questions about Objective-C tokens: matching brackets, the
 /// statement after an `if (…)`, the condition that controls a statement. Shared by the
 /// rules that read Objective-C control flow.
-enum ObjectiveCSyntax {
+package enum ObjectiveCSyntax {
     private static let pairs: [String: String] = ["(": ")", "{": "}", "[": "]"]
 
     /// The index of the bracket closing the one at `open`; nil when unbalanced.
-    static func matching(_ tokens: [ObjectiveCToken], open: Int) -> Int? {
+    package static func matching(_ tokens: [ObjectiveCToken], open: Int) -> Int? {
         guard open < tokens.count, let close = pairs[tokens[open].text] else { return nil }
         let opener = tokens[open].text
         var depth = 0
@@ -23,7 +21,7 @@ enum ObjectiveCSyntax {
     }
 
     /// The index of the bracket opening the one closing at `close`; nil when unbalanced.
-    static func opening(_ tokens: [ObjectiveCToken], close: Int) -> Int? {
+    package static func opening(_ tokens: [ObjectiveCToken], close: Int) -> Int? {
         guard close < tokens.count, let opener = pairs.first(where: { $0.value == tokens[close].text })?.key else { return nil }
         let closer = tokens[close].text
         var depth = 0
@@ -43,7 +41,7 @@ enum ObjectiveCSyntax {
 
     /// The statement starting at `start`: a `{ … }` block's inside, or tokens up to and
     /// including the next `;`, never past `limit`.
-    static func statement(_ tokens: [ObjectiveCToken], at start: Int, limit: Int) -> Range<Int> {
+    package static func statement(_ tokens: [ObjectiveCToken], at start: Int, limit: Int) -> Range<Int> {
         guard start < limit else { return start..<start }
         if tokens[start].text == "{" {
             let end = matching(tokens, open: start).map { min($0, limit) } ?? limit
@@ -57,7 +55,7 @@ enum ObjectiveCSyntax {
     /// The condition of the `if` whose then- or else-statement holds the token at
     /// `index` (inside braces or as the single statement), as a token range, and whether
     /// the token is in the `else`; nil when none.
-    static func controllingIf(_ tokens: [ObjectiveCToken], at index: Int) -> (condition: Range<Int>, isElse: Bool)? {
+    package static func controllingIf(_ tokens: [ObjectiveCToken], at index: Int) -> (condition: Range<Int>, isElse: Bool)? {
         // Single statement: `if (…) exit(0);`
         var start = index
         while start > 0, ![";", "{", "}", ")"].contains(tokens[start - 1].text), tokens[start - 1].text != "else" { start -= 1 }

@@ -1,11 +1,9 @@
-import AuditKit
-
 /// The arguments of a C function call in Objective-C tokens (`CCCrypt(a, b, c)`,
 /// `NSLog(@"%@", token)`): shared by the rules that read C-call arguments.
-enum ObjectiveCCalls {
+package enum ObjectiveCCalls {
     /// For the identifier at `index` followed by `(`, the token ranges of each top-level
     /// argument; nil when it is not a call or the call is not closed.
-    static func arguments(ofCallAt index: Int, in tokens: [ObjectiveCToken]) -> [Range<Int>]? {
+    package static func arguments(ofCallAt index: Int, in tokens: [ObjectiveCToken]) -> [Range<Int>]? {
         guard index + 1 < tokens.count, tokens[index + 1].text == "(" else { return nil }
         var depth = 0
         var start = index + 2
@@ -37,7 +35,7 @@ enum ObjectiveCCalls {
     /// The literal an Objective-C name is initialised with in this file:
     /// `#define NAME @"…"`, `NSString *NAME = @"…"`, `char NAME[] = "…"`,
     /// `uint8_t NAME[] = {0x01, …}` (as its text). Nil when not found.
-    static func literal(of name: String, in tokens: [ObjectiveCToken]) -> (text: String, isZero: Bool)? {
+    package static func literal(of name: String, in tokens: [ObjectiveCToken]) -> (text: String, isZero: Bool)? {
         for index in tokens.indices where tokens[index].kind == .identifier && tokens[index].text == name {
             var next = index + 1
             if index >= 2, tokens[index - 1].text == "define", tokens[index - 2].text == "#" {

@@ -1,6 +1,10 @@
-/// Names that say a value is a secret: tokens, passwords, PINs, keys, sessions. Shared by
-/// every rule that asks "is this sensitive?", so they agree.
-public enum SensitiveNames {
+/// The auditor's one notion of a secret's name: whether an identifier, a defaults key, a
+/// dictionary key or a label names a token, password, PIN, key or session. Every rule and
+/// pre-check asks here, so they agree. The questions nest: a name that
+/// ``isPasswordLike(_:)`` or ``isSecretValue(_:)`` is always ``isSensitive(_:)``, and
+/// ``mayBeSensitive(_:)`` is the byte-level superset a pre-check can afford on every word
+/// of a file.
+public enum SecretNames {
     /// Lower-cased word stems that mark a secret when they appear in an identifier or key.
     package static let stems: [String] = [
         "password", "passwd", "passcode", "pwd", "secret", "token", "apikey", "api_key", "accesskey",
@@ -22,6 +26,12 @@ public enum SensitiveNames {
         let joined = words.joined()
         if foldedPartStems.contains(where: { ByteSearch.contains(joined, $0) }) { return true }
         return namesCardNumber(words)
+    }
+
+    /// ``isSensitive(_:)`` for a word of a file's text, without copying it unless the
+    /// byte-level pre-check passes.
+    package static func isSensitive(_ name: Substring) -> Bool {
+        mayBeSensitive(name.utf8) && isSensitive(String(name))
     }
 
     /// The whole-word stems with their plural and `…code` forms: `pins`, `pincode`.

@@ -1,13 +1,12 @@
-import AuditKit
-
-/// Whether a name holds a secret's *value* (`token`, `apiKey`, `user.password`) rather
-/// than something about a secret (`tokenCount`, `pinCodeLength`, `passwordField`,
-/// `isPasswordValid`, `tokenKey` — the defaults key a token is stored under). Shared by
-/// the rules that ask "is this binding or expression a secret value?" (hard-coded
-/// secrets, logging, password hashing), so they agree.
-enum SecretValueNames {
+/// The narrower questions on a sensitive name: whether it holds a secret's *value*
+/// (`token`, `apiKey`, `user.password`) rather than something about a secret
+/// (`tokenCount`, `pinCodeLength`, `passwordField`, `isPasswordValid`, `tokenKey` — the
+/// defaults key a token is stored under), and whether that value is a user's password or
+/// PIN. The rules that ask "is this binding or expression a secret value?" (hard-coded
+/// secrets, logging, password hashing) ask here, so they agree.
+extension SecretNames {
     /// Last words that make a secret-sounding name describe something else.
-    static let describingWords: Set<String> = [
+    package static let describingWords: Set<String> = [
         "count", "length", "size", "field", "fields", "label", "view", "button", "cell", "enabled", "disabled",
         "visible", "hidden", "valid", "invalid", "required", "type", "kind", "expiry", "expiration", "expires",
         "expired", "date", "time", "timestamp", "url", "endpoint", "path", "name", "title", "placeholder", "hint",
@@ -26,27 +25,27 @@ enum SecretValueNames {
     ]
 
     /// First words of Boolean or action names (`isPasswordSet`, `showPassword`).
-    static let predicateWords: Set<String> = [
+    package static let predicateWords: Set<String> = [
         "is", "has", "should", "can", "did", "will", "show", "hide", "needs", "needed", "use", "uses", "allow",
         "allows", "requires", "enable", "disable", "toggle", "validate", "verify", "check", "save", "store",
         "delete", "remove", "clear", "reset", "forgot", "update", "change", "handle", "on", "set",
     ]
 
     /// Words after which a name says where its value comes from or is for.
-    static let prepositions: Set<String> = ["from", "for", "of"]
+    package static let prepositions: Set<String> = ["from", "for", "of"]
 
     /// Secret words whose `…Key` still names a secret value (`apiKey`, `privateKey`).
-    static let keyQualifiers: Set<String> = [
+    package static let keyQualifiers: Set<String> = [
         "api", "private", "secret", "access", "signing", "encryption", "master", "auth", "session", "client",
         "symmetric", "app", "license", "server", "hmac", "aes", "crypto", "cipher",
     ]
 
-    /// Whether `name` names a secret's value: it is sensitive (``SensitiveNames``), does
+    /// Whether `name` names a secret's value: it is sensitive (``SecretNames``), does
     /// not end in a describing word and does not start with a predicate.
-    static func isSecretValue(_ name: String) -> Bool {
-        guard SensitiveNames.mayBeSensitive(name.utf8) else { return false }
-        let words = SensitiveNames.splitWords(name)
-        guard let last = words.last, let first = words.first, SensitiveNames.isSensitive(name) else { return false }
+    package static func isSecretValue(_ name: String) -> Bool {
+        guard SecretNames.mayBeSensitive(name.utf8) else { return false }
+        let words = SecretNames.splitWords(name)
+        guard let last = words.last, let first = words.first, SecretNames.isSensitive(name) else { return false }
         if predicateWords.contains(first) && words.count > 1 { return false }
         // `passwordFromKeychain`, `tokenForUser`: the words before the preposition name
         // the value, whatever names its source.
@@ -71,20 +70,20 @@ enum SecretValueNames {
     /// trailing `key` is the name of the slot a value is stored under (`failedPinAttemptsKey`
     /// describes what its value is; `passcodeKey` stays the passcode's key), and a secret
     /// whose own name ends in a describing word (`sessionId`, a stem) is no fact.
-    static func describesSecret(_ name: String) -> Bool {
-        guard SensitiveNames.mayBeSensitive(name.utf8), SensitiveNames.isSensitive(name) else { return false }
-        var words = SensitiveNames.splitWords(name)
+    package static func describesSecret(_ name: String) -> Bool {
+        guard SecretNames.mayBeSensitive(name.utf8), SecretNames.isSensitive(name) else { return false }
+        var words = SecretNames.splitWords(name)
         if words.count > 2, words.last == "key" || words.last == "keys" { words.removeLast() }
         guard words.count > 1, let first = words.first, let last = words.last else { return false }
         if predicateWords.contains(first) { return true }
-        if SensitiveNames.stems.contains(words.suffix(2).joined()) { return false }
+        if SecretNames.stems.contains(words.suffix(2).joined()) { return false }
         return describingWords.contains(last)
     }
 
     /// Whether `name` names a user's password or PIN (not a token): what a fast hash
     /// must not be applied to.
-    static func isPasswordLike(_ name: String) -> Bool {
-        let words = SensitiveNames.splitWords(name)
+    package static func isPasswordLike(_ name: String) -> Bool {
+        let words = SecretNames.splitWords(name)
         let joined = words.joined()
         if ["password", "passwd", "passcode", "passphrase"].contains(where: joined.contains) { return true }
         return words.contains { ["pin", "pins", "pincode", "pwd"].contains($0) }
