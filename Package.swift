@@ -128,6 +128,10 @@ var targets: [Target] = [
     // HTTP/1.1 over GNU libmicrohttpd: request assembly, body limits, responses.
     .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"]),
 
+    // Test support, never in a product: a blocking loopback-only HTTP/1.1 client for the
+    // tests and the benchmark (only `devicetrust-benchmark` links it outside the tests).
+    .target(name: "MicroHTTPTestSupport"),
+
     // Server-side credentials: Argon2id PIN hashes (libsodium) and ES256 access tokens.
     .target(name: "ServerCredentials", dependencies: ["DeviceTrustCrypto", "DeviceBinding", "CSodium", "CodedErrors"]),
 
@@ -160,7 +164,7 @@ var targets: [Target] = [
     // `swift run -c release devicetrust-benchmark`: our figures next to `openssl speed`.
     .executableTarget(
         name: "devicetrust-benchmark",
-        dependencies: ["DeviceTrustCrypto", "DeviceBinding", "TrustServer", "TrustStore", "TrustStorePostgres", "TrustStoreEngines", "MicroHTTP", "Attestation", "EmulatedAttestation"]
+        dependencies: ["DeviceTrustCrypto", "DeviceBinding", "TrustServer", "TrustStore", "TrustStorePostgres", "TrustStoreEngines", "MicroHTTPTestSupport", "Attestation", "EmulatedAttestation"]
     ),
 
     .testTarget(
@@ -181,17 +185,18 @@ var targets: [Target] = [
     // Several `devicetrust serve` processes on one database, and the faults they survive.
     .testTarget(
         name: "ClusterTests",
-        dependencies: ["DeviceBinding", "DeviceTrustCrypto", "MicroHTTP", "ServerCredentials", "EmulatedAttestation", "TrustStoreTestSupport", "RepositoryTestSupport"]
+        dependencies: ["DeviceBinding", "DeviceTrustCrypto", "MicroHTTPTestSupport", "ServerCredentials", "EmulatedAttestation", "TrustStoreTestSupport", "RepositoryTestSupport"]
     ),
-    .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "RepositoryTestSupport"]),
+    .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTestSupport", "RepositoryTestSupport"]),
+    .testTarget(name: "MicroHTTPTestSupportTests", dependencies: ["MicroHTTPTestSupport", "MicroHTTP"]),
     .testTarget(
         name: "DeviceBindingClientTests",
-        dependencies: ["DeviceBindingClient", "DeviceBinding", "SecureStorage", "DeviceEmulator", "TrustServer", "DeviceTrustCrypto", "ServerCredentials", "DeviceTrustDemo", "MicroHTTP"]
+        dependencies: ["DeviceBindingClient", "DeviceBinding", "SecureStorage", "DeviceEmulator", "TrustServer", "DeviceTrustCrypto", "ServerCredentials", "DeviceTrustDemo", "MicroHTTPTestSupport"]
     ),
     .testTarget(name: "DeviceTrustDemoTests", dependencies: ["DeviceTrustDemo"]),
     .testTarget(
         name: "TrustServerTests",
-        dependencies: ["TrustServer", "CommandKit", "RepositoryTestSupport", "DeviceBinding", "TrustStore", "TrustStoreSQLite", "TrustStoreEngines", "ServerCredentials", "DeviceTrustCrypto", "MicroHTTP", "Attestation", "EmulatedAttestation"]
+        dependencies: ["TrustServer", "CommandKit", "RepositoryTestSupport", "DeviceBinding", "TrustStore", "TrustStoreSQLite", "TrustStoreEngines", "ServerCredentials", "DeviceTrustCrypto", "MicroHTTP", "MicroHTTPTestSupport", "Attestation", "EmulatedAttestation"]
     ),
     .testTarget(name: "ServerCredentialsTests", dependencies: ["ServerCredentials", "DeviceTrustCrypto", "DeviceBinding"]),
     .testTarget(
