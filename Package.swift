@@ -27,8 +27,10 @@ let swiftSyntaxLinking: [LinkerSetting] = [.unsafeFlags([
 let linuxOnly = TargetDependencyCondition.when(platforms: [.linux, .android])
 
 var targets: [Target] = [
-    // System libraries: a module map and one shim.h each. Only `DeviceTrustCrypto`
-    // imports COpenSSL, and only from its `OpenSSL/` folder.
+    // System libraries: a module map and one shim.h each. COpenSSL (libcrypto and libssl)
+    // is imported by three modules, on Linux and Android only, with `internal import` and
+    // only from each one's `OpenSSL/` folder: DeviceTrustCrypto, X509Certificates and
+    // PinningCommands.
     .systemLibrary(
         name: "COpenSSL",
         pkgConfig: "openssl",
