@@ -111,7 +111,7 @@ var targets: [Target] = [
 
     // The wire protocol shared by server and client: signing payloads, canonical JSON,
     // messages, error codes.
-    .target(name: "DeviceBinding", dependencies: ["DeviceTrustCrypto"]),
+    .target(name: "DeviceBinding", dependencies: ["DeviceTrustCrypto", "CodedErrors"]),
 
     // The server's storage protocol, model, life-cycle rules and store URL; one target per
     // engine; the engines an executable links, chosen by URL.
