@@ -27,8 +27,10 @@ let swiftSyntaxLinking: [LinkerSetting] = [.unsafeFlags([
 let linuxOnly = TargetDependencyCondition.when(platforms: [.linux, .android])
 
 var targets: [Target] = [
-    // System libraries: a module map and one shim.h each. Only `DeviceTrustCrypto`
-    // imports COpenSSL, and only from its `OpenSSL/` folder.
+    // System libraries: a module map and one shim.h each. COpenSSL (libcrypto and libssl)
+    // is imported by three modules, on Linux and Android only, with `internal import` and
+    // only from each one's `OpenSSL/` folder: DeviceTrustCrypto, X509Certificates and
+    // PinningCommands.
     .systemLibrary(
         name: "COpenSSL",
         pkgConfig: "openssl",
@@ -124,7 +126,7 @@ var targets: [Target] = [
 
     // The wire protocol shared by server and client: signing payloads, canonical JSON,
     // messages, error codes.
-    .target(name: "DeviceBinding", dependencies: ["DeviceTrustCrypto"]),
+    .target(name: "DeviceBinding", dependencies: ["DeviceTrustCrypto", "CodedErrors"]),
 
     // The server's storage protocol, model, life-cycle rules and store URL; one target per
     // engine; the engines an executable links, chosen by URL.
@@ -142,6 +144,10 @@ var targets: [Target] = [
 
     // HTTP/1.1 over GNU libmicrohttpd: request assembly, body limits, responses.
     .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"]),
+
+    // Test support, never in a product: a blocking loopback-only HTTP/1.1 client for the
+    // tests and the benchmark (only `devicetrust-benchmark` links it outside the tests).
+    .target(name: "MicroHTTPTestSupport"),
 
     // Server-side credentials: Argon2id PIN hashes (libsodium) and ES256 access tokens.
     .target(name: "ServerCredentials", dependencies: ["DeviceTrustCrypto", "DeviceBinding", "CSodium", "CodedErrors"]),
@@ -175,7 +181,7 @@ var targets: [Target] = [
     // `swift run -c release devicetrust-benchmark`: our figures next to `openssl speed`.
     .executableTarget(
         name: "devicetrust-benchmark",
-        dependencies: ["DeviceTrustCrypto", "DeviceBinding", "TrustServer", "TrustStore", "TrustStorePostgres", "TrustStoreEngines", "MicroHTTP", "Attestation", "EmulatedAttestation"]
+        dependencies: ["DeviceTrustCrypto", "DeviceBinding", "TrustServer", "TrustStore", "TrustStorePostgres", "TrustStoreEngines", "MicroHTTPTestSupport", "Attestation", "EmulatedAttestation"]
     ),
 
     .testTarget(
@@ -196,17 +202,18 @@ var targets: [Target] = [
     // Several `devicetrust serve` processes on one database, and the faults they survive.
     .testTarget(
         name: "ClusterTests",
-        dependencies: ["DeviceBinding", "DeviceTrustCrypto", "MicroHTTP", "ServerCredentials", "EmulatedAttestation", "TrustStoreTestSupport", "RepositoryTestSupport"]
+        dependencies: ["DeviceBinding", "DeviceTrustCrypto", "MicroHTTPTestSupport", "ServerCredentials", "EmulatedAttestation", "TrustStoreTestSupport", "RepositoryTestSupport"]
     ),
-    .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "RepositoryTestSupport"]),
+    .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTestSupport", "RepositoryTestSupport"]),
+    .testTarget(name: "MicroHTTPTestSupportTests", dependencies: ["MicroHTTPTestSupport", "MicroHTTP"]),
     .testTarget(
         name: "DeviceBindingClientTests",
-        dependencies: ["DeviceBindingClient", "DeviceBinding", "SecureStorage", "DeviceEmulator", "TrustServer", "DeviceTrustCrypto", "ServerCredentials", "DeviceTrustDemo", "MicroHTTP"]
+        dependencies: ["DeviceBindingClient", "DeviceBinding", "SecureStorage", "DeviceEmulator", "TrustServer", "DeviceTrustCrypto", "ServerCredentials", "DeviceTrustDemo", "MicroHTTPTestSupport"]
     ),
     .testTarget(name: "DeviceTrustDemoTests", dependencies: ["DeviceTrustDemo"]),
     .testTarget(
         name: "TrustServerTests",
-        dependencies: ["TrustServer", "CommandKit", "RepositoryTestSupport", "DeviceBinding", "TrustStore", "TrustStoreSQLite", "TrustStoreEngines", "ServerCredentials", "DeviceTrustCrypto", "MicroHTTP", "Attestation", "EmulatedAttestation"]
+        dependencies: ["TrustServer", "CommandKit", "RepositoryTestSupport", "DeviceBinding", "TrustStore", "TrustStoreSQLite", "TrustStoreEngines", "ServerCredentials", "DeviceTrustCrypto", "MicroHTTP", "MicroHTTPTestSupport", "Attestation", "EmulatedAttestation"]
     ),
     .testTarget(name: "ServerCredentialsTests", dependencies: ["ServerCredentials", "DeviceTrustCrypto", "DeviceBinding"]),
     .testTarget(

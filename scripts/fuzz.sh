@@ -73,13 +73,23 @@ need_asn1der() {
     fi
 }
 
-# DeviceBinding over DeviceTrustCrypto, whose OpenSSL/ files import the COpenSSL system
-# module: its module map is found with -I Sources/COpenSSL, libcrypto linked at the end.
+built_codederrors=0
+need_codederrors() {
+    if [[ $built_codederrors -eq 0 ]]; then
+        build_module CodedErrors $(sources_of Sources/CodedErrors)
+        built_codederrors=1
+    fi
+}
+
+# DeviceBinding over CodedErrors and DeviceTrustCrypto, whose OpenSSL/ files import the
+# COpenSSL system module: its module map is found with -I Sources/COpenSSL, libcrypto
+# linked at the end.
 openssl_include=(-I Sources/COpenSSL)
 built_devicebinding=0
 need_devicebinding() {
     if [[ $built_devicebinding -eq 0 ]]; then
         require_sources "$1" Sources/DeviceBinding
+        need_codederrors
         build_module DeviceTrustCrypto "${openssl_include[@]}" $(sources_of Sources/DeviceTrustCrypto)
         build_module DeviceBinding "${openssl_include[@]}" $(sources_of Sources/DeviceBinding)
         built_devicebinding=1
@@ -90,7 +100,7 @@ build() {
     case $1 in
     DERCertificate)
         need_asn1der
-        build_module CodedErrors $(sources_of Sources/CodedErrors)
+        need_codederrors
         # The pure-Swift parser only: without COpenSSL on the include path, the
         # OpenSSL/ files compile to nothing (`#if canImport(COpenSSL)`).
         build_module X509Certificates $(find Sources/X509Certificates -maxdepth 1 -name '*.swift' | sort)
@@ -118,7 +128,7 @@ build() {
     RouteJSON | SigningPayload)
         need_devicebinding "$1"
         build_harness "$1" Fuzz/"$1"/*.swift Tests/DeviceBindingTests/"$1"FuzzChecks.swift \
-            "${openssl_include[@]}" -lDeviceBinding -lDeviceTrustCrypto -lcrypto
+            "${openssl_include[@]}" -lDeviceBinding -lCodedErrors -lDeviceTrustCrypto -lcrypto
         ;;
     *)
         echo "fuzz.sh: unknown harness $1 (DERCertificate, CBORDecoder, KeyDescription, HTTPRequest, RouteJSON, SigningPayload)" >&2

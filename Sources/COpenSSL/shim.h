@@ -1,5 +1,5 @@
-// The only door to OpenSSL 3 libcrypto. Only files under a module's `OpenSSL/` folder
-// import this module, with `internal import COpenSSL`.
+// The only door to OpenSSL 3 (libcrypto and libssl). Only files under a module's
+// `OpenSSL/` folder import this module, with `internal import COpenSSL`.
 #ifndef DEVICETRUST_COPENSSL_SHIM_H
 #define DEVICETRUST_COPENSSL_SHIM_H
 

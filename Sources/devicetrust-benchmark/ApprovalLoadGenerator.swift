@@ -1,7 +1,7 @@
 import DeviceBinding
 import DeviceTrustCrypto
 import Foundation
-import MicroHTTP
+import MicroHTTPTestSupport
 
 /// What the clients measured together.
 struct ApprovalLoadResult {

@@ -1,7 +1,7 @@
 import DeviceBinding
 import DeviceTrustCrypto
 import Foundation
-import MicroHTTP
+import MicroHTTPTestSupport
 import TrustServer
 import TrustStore
 import TrustStoreEngines

@@ -1,5 +1,5 @@
 import Foundation
-import MicroHTTP
+import MicroHTTPTestSupport
 import TrustStorePostgres
 
 /// `devicetrust-benchmark server`: the DeviceTrust server under concurrent approvals, in

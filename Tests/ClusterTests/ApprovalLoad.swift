@@ -1,6 +1,6 @@
 import DeviceBinding
 import Foundation
-import MicroHTTP
+import MicroHTTPTestSupport
 
 /// Bounded approval, PIN-failure and revocation traffic spread over a cluster's nodes, run
 /// while a test breaks something; it remembers exactly what the server acknowledged.

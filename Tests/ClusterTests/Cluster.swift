@@ -1,7 +1,7 @@
 import DeviceBinding
 import DeviceTrustCrypto
 import Foundation
-import MicroHTTP
+import MicroHTTPTestSupport
 
 /// Several `devicetrust serve` nodes on one database, each with its own copy of one data
 /// directory, as the README tells operators to run them.

@@ -2,7 +2,7 @@ import DeviceBinding
 import DeviceTrustCrypto
 import EmulatedAttestation
 import Foundation
-import MicroHTTP
+import MicroHTTPTestSupport
 import ServerCredentials
 import Testing
 import TrustStoreTestSupport

@@ -1,5 +1,5 @@
 import Foundation
-import MicroHTTP
+import MicroHTTPTestSupport
 import RepositoryTestSupport
 import TrustStoreTestSupport
 #if canImport(Glibc)

@@ -3,7 +3,7 @@ import DeviceBindingClient
 import DeviceEmulator
 import DeviceTrustDemo
 import Foundation
-import MicroHTTP
+import MicroHTTPTestSupport
 import SecureStorage
 import ServerCredentials
 import Testing

@@ -9,6 +9,7 @@ import Darwin
 #endif
 import Testing
 @testable import MicroHTTP
+import MicroHTTPTestSupport
 
 /// What the echo handler reports about the request it saw.
 struct Echo: Codable, Equatable {

@@ -2,7 +2,7 @@ import DeviceBinding
 import DeviceTrustCrypto
 import EmulatedAttestation
 import Foundation
-import MicroHTTP
+import MicroHTTPTestSupport
 import Testing
 import TrustStore
 @testable import TrustServer

@@ -1,6 +1,6 @@
 import DeviceBinding
 import Foundation
-import MicroHTTP
+import MicroHTTPTestSupport
 import Testing
 @testable import TrustServer
 

@@ -1,6 +1,6 @@
 import DeviceBinding
 import Foundation
-import MicroHTTP
+import MicroHTTPTestSupport
 
 extension LoopbackHTTPResponse {
     /// The body decoded as `type` (strictly, with WireCoding).

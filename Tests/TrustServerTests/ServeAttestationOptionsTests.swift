@@ -1,7 +1,7 @@
 import Attestation
 import DeviceBinding
 import Foundation
-import MicroHTTP
+import MicroHTTPTestSupport
 import Testing
 import TrustStoreEngines
 @testable import TrustServer

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import MicroHTTP
+import MicroHTTPTestSupport
 
 @Suite("Loopback HTTP client")
 struct LoopbackHTTPClientTests {

@@ -21,43 +21,6 @@ private let noSignalFlag: Int32 = 0  // SO_NOSIGPIPE is set on the socket instea
 private let streamSocket = SOCK_STREAM
 #endif
 
-/// A response read off the wire by ``LoopbackHTTPClient``.
-public struct LoopbackHTTPResponse: Sendable {
-    /// The status code, e.g. `200`.
-    public var status: Int
-    /// The header fields in the order received, names as sent by the server.
-    public var headers: [(name: String, value: String)]
-    /// The body, already de-chunked for `Transfer-Encoding: chunked`.
-    public var body: Data
-
-    public init(status: Int, headers: [(name: String, value: String)], body: Data) {
-        self.status = status
-        self.headers = headers
-        self.body = body
-    }
-
-    /// The first value of the header `name`, compared case-insensitively.
-    public func header(_ name: String) -> String? {
-        headers.first { $0.name.lowercased() == name.lowercased() }?.value
-    }
-
-    /// The body decoded as UTF-8.
-    public var bodyText: String { String(decoding: body, as: UTF8.self) }
-}
-
-/// A failure of ``LoopbackHTTPClient``: a refused address, a socket call that failed (with
-/// its `errno`), a timeout, or a malformed answer.
-public struct LoopbackHTTPError: Error, CustomStringConvertible, Sendable {
-    public var description: String
-    /// The `errno` of the failed socket call, or 0.
-    public var errnoValue: Int32
-
-    public init(description: String, errnoValue: Int32 = 0) {
-        self.description = description
-        self.errnoValue = errnoValue
-    }
-}
-
 /// A small blocking HTTP/1.1 client over one TCP connection to the loopback interface
 /// (`127.0.0.1` or `::1` only; any other address is refused), **for tests and benchmarks,
 /// not for production**: no TLS, no redirects, no proxies.
@@ -79,6 +42,7 @@ public struct LoopbackHTTPError: Error, CustomStringConvertible, Sendable {
 public final class LoopbackHTTPClient {
     /// The loopback address connected to: `127.0.0.1` or `::1`.
     public let host: String
+    /// The TCP port connected to.
     public let port: UInt16
     /// The `Host` header value: `127.0.0.1:port` or `[::1]:port`.
     private let authority: String
