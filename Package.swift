@@ -225,7 +225,7 @@ var targets: [Target] = [
     .testTarget(name: "PinningCommandsTests", dependencies: ["PinningCommands", "Pinning", "X509Certificates"]),
     .testTarget(
         name: "AuditorTests",
-        dependencies: ["Auditor", "AuditKit", "AuditRules"],
+        dependencies: ["Auditor", "AuditKit", "AuditRules", "RepositoryTestSupport"],
         exclude: ["Fixtures"],
         swiftSettings: swiftSyntaxSettings,
         linkerSettings: swiftSyntaxLinking

@@ -1,5 +1,15 @@
-/// A check for one pitfall. Each rule lives in its own file with its metadata, its
-/// triggering and non-triggering examples, and its check; `AuditRuleCatalog` lists them.
+/// A check for one pitfall.
+///
+/// A rule is one file of a fixed shape: its identity (``metadata``: id, severity, MASVS
+/// control, CWE, rationale, fix), what must occur in a file for it to fire (``triggers``),
+/// then one check per kind of file it reads — ``checkSwift(_:project:)``,
+/// ``checkObjectiveC(_:project:)``, ``checkPropertyList(_:project:)``,
+/// ``checkText(_:project:)`` — each of which defaults to "no findings". Its ``examples``
+/// live in a sibling `<Rule>+Examples.swift` file. The registry (`AuditRuleCatalog` in
+/// `AuditRules`) lists every rule; a test proves none is missing.
+///
+/// The engine chooses the check by the file's kind (``check(_:project:)``); a rule never
+/// switches over ``ScannedFile`` itself.
 public protocol AuditRule: Sendable {
     /// The rule's id, severity, category, MASVS control, rationale and fix.
     var metadata: RuleMetadata { get }
@@ -14,9 +24,16 @@ public protocol AuditRule: Sendable {
     /// must start. The rule tests run every example, and again inside a comment and
     /// inside a string, where nothing may fire.
     var examples: [RuleExample] { get }
-    /// The problems in `file`. `project` holds what other files say (Info.plist keys,
-    /// privacy manifest declarations, entitlements).
-    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match]
+    /// The problems in a Swift file. `project` holds what other files say (Info.plist
+    /// keys, privacy manifest declarations, entitlements).
+    func checkSwift(_ file: SwiftFile, project: ProjectFacts) -> [Match]
+    /// The problems in an Objective-C file (`.m`, `.mm`, `.h`).
+    func checkObjectiveC(_ file: ObjectiveCFile, project: ProjectFacts) -> [Match]
+    /// The problems in a property list (Info.plist, entitlements, privacy manifest, a
+    /// bundled plist, `InfoPlist.strings`).
+    func checkPropertyList(_ file: PropertyListFile, project: ProjectFacts) -> [Match]
+    /// The problems in another text file (xcconfig, JSON configuration, the Xcode project file).
+    func checkText(_ file: TextFile, project: ProjectFacts) -> [Match]
     /// A cheap, conservative pre-check after ``triggers``: false only when `file` cannot
     /// hold a finding of this rule, so the file need not be parsed for it. Rules whose
     /// triggers would match most files (string literals, logging) narrow it down here,
@@ -49,6 +66,29 @@ public enum FocusReach: Sendable, Comparable {
 }
 
 extension AuditRule {
+    /// No findings: the rule does not read Swift.
+    public func checkSwift(_ file: SwiftFile, project: ProjectFacts) -> [Match] { [] }
+
+    /// No findings: the rule does not read Objective-C.
+    public func checkObjectiveC(_ file: ObjectiveCFile, project: ProjectFacts) -> [Match] { [] }
+
+    /// No findings: the rule does not read property lists.
+    public func checkPropertyList(_ file: PropertyListFile, project: ProjectFacts) -> [Match] { [] }
+
+    /// No findings: the rule does not read other text files.
+    public func checkText(_ file: TextFile, project: ProjectFacts) -> [Match] { [] }
+
+    /// The problems in `file`: the check for its kind. The one place that dispatches on
+    /// the kind of a file, for the engine and the tests.
+    public func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
+        switch file {
+        case .swift(let swift): checkSwift(swift, project: project)
+        case .objectiveC(let objectiveC): checkObjectiveC(objectiveC, project: project)
+        case .propertyList(let plist): checkPropertyList(plist, project: project)
+        case .text(let text): checkText(text, project: project)
+        }
+    }
+
     /// True: `check` decides.
     public func mayMatch(_ file: ScannedFile) -> Bool { true }
 

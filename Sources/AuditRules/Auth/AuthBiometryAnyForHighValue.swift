@@ -18,48 +18,6 @@ struct AuthBiometryAnyForHighValue: AuditRule {
 
     let triggers = ["biometryAny", "touchIDAny", "BiometryAny", "TouchIDAny"]
 
-    let examples: [RuleExample] = [
-        .swift("""
-        let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓.biometryAny, nil)
-        """),
-        .swift("""
-        func makeKey() throws -> SecKey {
-            let flags: SecAccessControlCreateFlags = [.privateKeyUsage, ↓.biometryAny]
-            guard let access = SecAccessControlCreateWithFlags(kCFAllocatorDefault, kSecAttrAccessibleWhenUnlockedThisDeviceOnly, flags, nil) else { throw KeyError.access }
-            return try SecureEnclaveKey.create(access: access)
-        }
-        """),
-        .swift("""
-        let legacy = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenUnlocked, ↓SecAccessControlCreateFlags.touchIDAny, nil)
-        """),
-        .swift("""
-        let access = SecAccessControlCreateWithFlags(nil, kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, [.privateKeyUsage, .biometryCurrentSet], nil)
-        """),
-        .swift("""
-        // Testing a flag is not creating an item.
-        var requiresAuthentication: Bool { !flags.intersection([.userPresence, .biometryAny, .biometryCurrentSet]).isEmpty }
-        func prompt(for flags: SecAccessControlCreateFlags) -> Prompt? {
-            if flags.contains(.biometryAny) { return .biometry }
-            return nil
-        }
-        """),
-        .swift("""
-        switch context.biometryType {
-        case .faceID: label = "Face ID"
-        case .touchID: label = "Touch ID"
-        default: label = "Passcode"
-        }
-        """),
-        .objectiveC("""
-        SecAccessControlRef access = SecAccessControlCreateWithFlags(kCFAllocatorDefault,
-            kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, ↓kSecAccessControlBiometryAny, &error);
-        """),
-        .objectiveC("""
-        SecAccessControlRef access = SecAccessControlCreateWithFlags(kCFAllocatorDefault,
-            kSecAttrAccessibleWhenPasscodeSetThisDeviceOnly, kSecAccessControlBiometryCurrentSet, &error);
-        """),
-    ]
-
     private static let swiftNames: Set<String> = ["biometryAny", "touchIDAny"]
     private static let creators: Set<String> = ["SecAccessControlCreateWithFlags", "SecAccessControlCreateFlags"]
 
@@ -83,26 +41,22 @@ struct AuthBiometryAnyForHighValue: AuditRule {
     }
     private static let constants: Set<String> = ["kSecAccessControlBiometryAny", "kSecAccessControlTouchIDAny"]
 
-    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
-        // Test code, mocks and previews are not shipped.
-        switch file {
-        case .swift(let swift):
-            var matches: [Match] = []
-            for member in swift.index.memberAccesses where Self.swiftNames.contains(member.declName.baseName.text) {
-                let base = member.base?.trimmedDescription
-                guard base == nil || base == "SecAccessControlCreateFlags", createsAccessControl(member) else { continue }
-                matches.append(Match(swift.range(of: member), "\(member.trimmedDescription) lets any finger or face enrolled later unlock this item"))
-            }
-            for reference in swift.index.references where Self.constants.contains(reference.baseName.text) {
-                matches.append(Match(swift.range(of: reference), "\(reference.baseName.text) lets any finger or face enrolled later unlock this item"))
-            }
-            return matches
-        case .objectiveC(let objc):
-            return objc.tokens.filter { $0.kind == .identifier && Self.constants.contains($0.text) }.map {
-                Match(objc.range(of: $0), "\($0.text) lets any finger or face enrolled later unlock this item")
-            }
-        default:
-            return []
+    func checkSwift(_ swift: SwiftFile, project _: ProjectFacts) -> [Match] {
+        var matches: [Match] = []
+        for member in swift.index.memberAccesses where Self.swiftNames.contains(member.declName.baseName.text) {
+            let base = member.base?.trimmedDescription
+            guard base == nil || base == "SecAccessControlCreateFlags", createsAccessControl(member) else { continue }
+            matches.append(Match(swift.range(of: member), "\(member.trimmedDescription) lets any finger or face enrolled later unlock this item"))
+        }
+        for reference in swift.index.references where Self.constants.contains(reference.baseName.text) {
+            matches.append(Match(swift.range(of: reference), "\(reference.baseName.text) lets any finger or face enrolled later unlock this item"))
+        }
+        return matches
+    }
+
+    func checkObjectiveC(_ objc: ObjectiveCFile, project _: ProjectFacts) -> [Match] {
+        objc.tokens.filter { $0.kind == .identifier && Self.constants.contains($0.text) }.map {
+            Match(objc.range(of: $0), "\($0.text) lets any finger or face enrolled later unlock this item")
         }
     }
 }

@@ -44,130 +44,6 @@ struct AuthUsageDescriptionMissing: AuditRule {
 
     static let bare = infoPlist([])
 
-    let examples: [RuleExample] = [
-        .swift("""
-        func loginWithFaceID() {
-            ↓context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Log in") { _, _ in }
-        }
-        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.bare]),
-        .swift("""
-        func loginWithFaceID() {
-            context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Log in") { _, _ in }
-        }
-        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.infoPlist([("NSFaceIDUsageDescription", "Log in with Face ID")])]),
-        .swift("""
-        // A partial Info.plist (the rest generated from INFOPLIST_KEY_* build settings): unknown, so silent.
-        func scan() {
-            AVCaptureDevice.requestAccess(for: .video) { _ in }
-        }
-        """, otherFiles: ["Info.plist": """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-            <key>UIBackgroundModes</key>
-            <array><string>fetch</string></array>
-        </dict>
-        </plist>
-        """]),
-        .swift("""
-        // A single file without any Info.plist: unknown, so silent.
-        func loginWithFaceID() {
-            context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: "Log in") { _, _ in }
-        }
-        """),
-        .swift("""
-        final class ChequeScanner {
-            func start() {
-                ↓AVCaptureDevice.requestAccess(for: .video) { granted in }
-                let camera = ↓AVCaptureDevice.default(for: .video)
-                let wide = ↓AVCaptureDevice.default(.builtInWideAngleCamera, for: .video, position: .back)
-            }
-            func pickPhoto() {
-                let picker = UIImagePickerController()
-                ↓picker.sourceType = .camera
-            }
-        }
-        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.infoPlist([("NSPhotoLibraryUsageDescription", "Attach a receipt")])]),
-        .swift("""
-        func pickFromLibrary() {
-            let picker = UIImagePickerController()
-            picker.sourceType = .photoLibrary
-            let status = AVCaptureDevice.authorizationStatus(for: .video)
-        }
-        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.bare]),
-        .swift("""
-        func record() {
-            ↓AVAudioSession.sharedInstance().requestRecordPermission { granted in }
-            ↓PHPhotoLibrary.requestAuthorization(for: .readWrite) { status in }
-            ↓UIImageWriteToSavedPhotosAlbum(image, nil, nil, nil)
-            ↓CNContactStore().requestAccess(for: .contacts) { granted, error in }
-            ↓ATTrackingManager.requestTrackingAuthorization { status in }
-        }
-        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.bare]),
-        .swift("""
-        func record() {
-            AVAudioSession.sharedInstance().requestRecordPermission { granted in }
-            PHPhotoLibrary.requestAuthorization(for: .addOnly) { status in }
-            CNContactStore().requestAccess(for: .contacts) { granted, error in }
-            ATTrackingManager.requestTrackingAuthorization { status in }
-        }
-        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.infoPlist([
-            ("NSMicrophoneUsageDescription", "Record voice notes"), ("NSPhotoLibraryAddUsageDescription", "Save statements"),
-            ("NSContactsUsageDescription", "Pay a contact"), ("NSUserTrackingUsageDescription", "Measure our ads"),
-        ])]),
-        .swift("""
-        final class BranchLocator: NSObject, CLLocationManagerDelegate {
-            let manager = CLLocationManager()
-            func start() {
-                ↓manager.requestWhenInUseAuthorization()
-            }
-            func startGeofencing() {
-                ↓manager.requestAlwaysAuthorization()
-            }
-        }
-        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.infoPlist([("NSLocationUsageDescription", "Find branches")])]),
-        .swift("""
-        final class BranchLocator: NSObject, CLLocationManagerDelegate {
-            let manager = CLLocationManager()
-            func start() {
-                manager.requestWhenInUseAuthorization()
-            }
-            func startGeofencing() {
-                ↓manager.requestAlwaysAuthorization()
-            }
-        }
-        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.infoPlist([("NSLocationWhenInUseUsageDescription", "Find branches near you")])]),
-        .objectiveC("""
-        - (void)scanCard {
-            [AVCaptureDevice ↓requestAccessForMediaType:AVMediaTypeVideo completionHandler:^(BOOL granted) {}];
-            UIImagePickerController *picker = [[UIImagePickerController alloc] init];
-            picker.sourceType = ↓UIImagePickerControllerSourceTypeCamera;
-            [self.locationManager ↓requestWhenInUseAuthorization];
-            [context ↓evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Log in" reply:^(BOOL success, NSError *error) {}];
-        }
-        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.bare]),
-        .objectiveC("""
-        - (void)scanCard {
-            if ([UIImagePickerController isSourceTypeAvailable:UIImagePickerControllerSourceTypeCamera]) {
-                [AVCaptureDevice requestAccessForMediaType:AVMediaTypeVideo completionHandler:^(BOOL granted) {}];
-            }
-        }
-        """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.infoPlist([("NSCameraUsageDescription", "Scan your card")])]),
-        .plist("Info.plist", """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0">
-        <dict>
-            ↓<key>NSCameraUsageDescription</key>
-            <string></string>
-            ↓<key>NSFaceIDUsageDescription</key>
-            <string>TODO</string>
-            <key>NSLocationWhenInUseUsageDescription</key>
-            <string>Shows the cash machines near you</string>
-        </dict>
-        </plist>
-        """),
-    ]
-
     /// One use of a protected API: what it is and the keys it needs (each inner list
     /// is alternatives; every inner list must be satisfied).
     private struct Use {
@@ -189,19 +65,22 @@ struct AuthUsageDescriptionMissing: AuditRule {
     private static let bluetooth = [["NSBluetoothAlwaysUsageDescription", "NSBluetoothPeripheralUsageDescription"]]
     private static let speech = [["NSSpeechRecognitionUsageDescription"]]
 
-    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
-        // Test code, mocks and previews are not shipped.
-        if case .propertyList(let plist) = file { return checkPlaceholders(plist, project: project) }
+    func checkSwift(_ file: SwiftFile, project: ProjectFacts) -> [Match] {
+        missingDescriptions(for: { swiftUses(file) }, project: project)
+    }
+
+    func checkObjectiveC(_ file: ObjectiveCFile, project: ProjectFacts) -> [Match] {
+        missingDescriptions(for: { objcUses(file) }, project: project)
+    }
+
+    /// The uses whose usage description no Info.plist (or generating build setting)
+    /// declares; `uses` is found only when that can be known.
+    private func missingDescriptions(for uses: () -> [(SourceRange, Use)], project: ProjectFacts) -> [Match] {
         // Only a complete Info.plist, or the build settings Xcode generates one from
         // (GENERATE_INFOPLIST_FILE with INFOPLIST_KEY_*), say what is missing: with
         // neither (single files, a partial plist without the project file) it is unknown.
         guard project.infoPlists.contains(where: Self.isComplete) || project.generatesInfoPlist else { return [] }
-        let uses: [(SourceRange, Use)]
-        switch file {
-        case .swift(let swift): uses = swiftUses(swift)
-        case .objectiveC(let objc): uses = objcUses(objc)
-        default: uses = []
-        }
+        let uses = uses()
         let declared = project.infoPlistKeys.union(project.generatedInfoPlistKeys)
         return uses.compactMap { range, use in
             let missing = use.required.filter { declared.isDisjoint(with: $0) }.map { $0[0] }
@@ -343,7 +222,7 @@ struct AuthUsageDescriptionMissing: AuditRule {
 
     private static let placeholders: Set<String> = ["todo", "tbd", "fixme", "placeholder", "test", "description", "usage description", "xxx", "lorem ipsum", "string", "some text"]
 
-    private func checkPlaceholders(_ plist: PropertyListFile, project: ProjectFacts) -> [Match] {
+    func checkPropertyList(_ plist: PropertyListFile, project: ProjectFacts) -> [Match] {
         guard plist.role == .infoPlist, let entries = plist.root.dictionary else { return [] }
         var matches: [Match] = []
         // A key the project's InfoPlist.strings give a real text is localized there.

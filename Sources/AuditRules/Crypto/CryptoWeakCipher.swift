@@ -18,79 +18,10 @@ struct CryptoWeakCipher: AuditRule {
 
     let triggers = ["CCCrypt", "ECB", "Blowfish", "rsaEncryptionPKCS1", "RSAEncryptionPKCS1"]
 
-    let examples: [RuleExample] = [
-        .swift("""
-        func encrypt(_ data: Data, key: Data) -> Data? {
-            var out = Data(count: data.count + kCCBlockSizeAES128)
-            var moved = 0
-            let status = ↓CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding | kCCOptionECBMode),
-                                 keyBytes, key.count, nil, dataBytes, data.count, outBytes, out.count, &moved)
-            return status == kCCSuccess ? out : nil
-        }
-        """),
-        .swift("""
-        func legacyEncrypt(_ data: Data, key: [UInt8]) {
-            let options = CCOptions(kCCOptionPKCS7Padding)
-            ↓CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithm3DES), options, key, kCCKeySize3DES, iv, input, input.count, output, output.count, &moved)
-            let zeroIV = [UInt8](repeating: 0, count: kCCBlockSizeAES128)
-            ↓CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), options, key, kCCKeySizeAES256, zeroIV, input, input.count, output, output.count, &moved)
-            ↓CCCryptorCreate(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), options, key, kCCKeySizeAES256, nil, &cryptor)
-        }
-        """),
-        .swift("""
-        let aes = try AES(key: key, blockMode: ↓ECB(), padding: .pkcs7)
-        let blowfish = try ↓Blowfish(key: key, padding: .pkcs7)
-        let ciphertext = SecKeyCreateEncryptedData(publicKey, ↓.rsaEncryptionPKCS1, plaintext as CFData, &error)
-        """),
-        .swift("""
-        func encrypt(_ data: Data, key: Data) throws -> Data {
-            var iv = Data(count: kCCBlockSizeAES128)
-            _ = iv.withUnsafeMutableBytes { SecRandomCopyBytes(kSecRandomDefault, kCCBlockSizeAES128, $0.baseAddress!) }
-            let status = CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), CCOptions(kCCOptionPKCS7Padding),
-                                 keyBytes, key.count, ivBytes, dataBytes, data.count, outBytes, out.count, &moved)
-            let sealed = try AES.GCM.seal(data, using: symmetricKey)
-            let wrapped = SecKeyCreateEncryptedData(publicKey, .rsaEncryptionOAEPSHA256, plaintext as CFData, &error)
-            return sealed.combined ?? Data()
-        }
-        """),
-        .objectiveC("""
-        - (NSData *)AES256EncryptWithKey:(NSString *)key {
-            char keyPtr[kCCKeySizeAES256 + 1];
-            bzero(keyPtr, sizeof(keyPtr));
-            [key getCString:keyPtr maxLength:sizeof(keyPtr) encoding:NSUTF8StringEncoding];
-            size_t numBytesEncrypted = 0;
-            CCCryptorStatus cryptStatus = ↓CCCrypt(kCCEncrypt, kCCAlgorithmAES128, kCCOptionPKCS7Padding,
-                                                  keyPtr, kCCKeySizeAES256,
-                                                  NULL /* initialization vector (optional) */,
-                                                  [self bytes], dataLength, buffer, bufferSize, &numBytesEncrypted);
-            return nil;
-        }
-        - (NSData *)desEncrypt:(NSData *)data {
-            ↓CCCrypt(kCCEncrypt, kCCAlgorithmDES, kCCOptionPKCS7Padding | kCCOptionECBMode, keyPtr, kCCKeySizeDES, NULL, data.bytes, data.length, buffer, bufferSize, &moved);
-            return nil;
-        }
-        """),
-        .objectiveC("""
-        - (NSData *)encrypt:(NSData *)data key:(NSData *)key iv:(NSData *)iv {
-            CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, key.bytes, key.length, iv.bytes,
-                    data.bytes, data.length, buffer, bufferSize, &moved);
-            return nil;
-        }
-        """),
-    ]
-
     private static let weakAlgorithms: [String: String] = [
         "kCCAlgorithmDES": "DES", "kCCAlgorithm3DES": "3DES", "kCCAlgorithmRC4": "RC4", "kCCAlgorithmRC2": "RC2",
         "kCCAlgorithmBlowfish": "Blowfish", "kCCAlgorithmCAST": "CAST",
     ]
-
-    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
-        return switch file {
-        case .swift(let swift): checkSwift(swift)
-        case .objectiveC(let objc): checkObjectiveC(objc)
-        default: []
-        }
-    }
 
     /// What is wrong with a CommonCrypto call, from its arguments' text.
     private func problems(function: String, algorithm: String, options: String?, mode: String?, ivIsMissing: Bool, ivIsZero: Bool) -> [String] {
@@ -107,7 +38,7 @@ struct CryptoWeakCipher: AuditRule {
         return problems
     }
 
-    private func checkSwift(_ file: SwiftFile) -> [Match] {
+    func checkSwift(_ file: SwiftFile, project _: ProjectFacts) -> [Match] {
         var matches: [Match] = []
         for call in file.index.calls {
             let name = call.calleeName
@@ -146,7 +77,7 @@ struct CryptoWeakCipher: AuditRule {
         return bare.trimmedDescription
     }
 
-    private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
+    func checkObjectiveC(_ file: ObjectiveCFile, project _: ProjectFacts) -> [Match] {
         let tokens = file.tokens
         var matches: [Match] = []
         for (index, token) in tokens.enumerated() where token.kind == .identifier {

@@ -17,71 +17,8 @@ struct CryptoWeakHash: AuditRule {
 
     let triggers = ["MD5", "SHA1", "md5", "sha1", "Md5", "Sha1"]
 
-    let examples: [RuleExample] = [
-        .swift("""
-        func hashPassword(_ password: String) -> String {
-            let digest = ↓Insecure.MD5.hash(data: Data(password.utf8))
-            return digest.map { String(format: "%02x", $0) }.joined()
-        }
-        """),
-        .swift("""
-        func verifySignature(of payload: Data, expected: String) -> Bool {
-            var digest = [UInt8](repeating: 0, count: Int(CC_SHA1_DIGEST_LENGTH))
-            payload.withUnsafeBytes { _ = ↓CC_SHA1($0.baseAddress, CC_LONG(payload.count), &digest) }
-            return hex(digest) == expected
-        }
-        """),
-        .swift("""
-        let tokenHash = ↓authToken.md5()
-        let signature = ↓HMAC(key: secret, variant: .md5)
-        let mac = ↓CCHmac(CCHmacAlgorithm(kCCHmacAlgMD5), key, key.count, data, data.count, &out)
-        """),
-        .swift("""
-        func cacheKey(for url: URL) -> String {
-            Insecure.MD5.hash(data: Data(url.absoluteString.utf8)).map { String(format: "%02x", $0) }.joined()
-        }
-        let etag = Insecure.SHA1.hash(data: body)
-        let fileChecksum = data.md5()
-        let avatarURL = "https://www.gravatar.com/avatar/" + email.lowercased().md5()
-        extension String {
-            var md5: String { Insecure.MD5.hash(data: Data(utf8)).map { String(format: "%02x", $0) }.joined() }
-        }
-        let otp = HMAC<Insecure.SHA1>.authenticationCode(for: counter, using: key)
-        """),
-        .objectiveC("""
-        - (NSString *)hashedPassword:(NSString *)password {
-            const char *cStr = [password UTF8String];
-            unsigned char result[CC_MD5_DIGEST_LENGTH];
-            ↓CC_MD5(cStr, (CC_LONG)strlen(cStr), result);
-            return [self hexString:result];
-        }
-        - (void)login {
-            NSString *hash = [self.passwordField.text ↓MD5String];
-        }
-        """),
-        .objectiveC("""
-        - (NSString *)MD5String {
-            const char *cStr = [self UTF8String];
-            unsigned char result[CC_MD5_DIGEST_LENGTH];
-            CC_MD5(cStr, (CC_LONG)strlen(cStr), result);
-            return [self hexString:result];
-        }
-        - (NSString *)cacheKeyForURL:(NSURL *)url {
-            return [url.absoluteString MD5String];
-        }
-        """),
-    ]
-
     private static let commonCrypto: Set<String> = ["CC_MD5", "CC_SHA1", "CC_MD5_Init", "CC_SHA1_Init"]
     private static let helperNames: Set<String> = ["md5", "sha1", "md5String", "sha1String", "md5Hash", "sha1Hash", "MD5", "SHA1", "MD5String", "SHA1String", "MD5Hash", "SHA1Hash", "md5Hex", "sha1Hex", "md5Digest", "sha1Digest"]
-
-    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
-        return switch file {
-        case .swift(let swift): checkSwift(swift)
-        case .objectiveC(let objc): checkObjectiveC(objc)
-        default: []
-        }
-    }
 
     /// Report, stay silent for a benign context, or stay silent inside a generic helper.
     private enum Verdict { case report, benign, helper, unknown }
@@ -94,7 +31,7 @@ struct CryptoWeakHash: AuditRule {
         return .unknown
     }
 
-    private func checkSwift(_ file: SwiftFile) -> [Match] {
+    func checkSwift(_ file: SwiftFile, project _: ProjectFacts) -> [Match] {
         var matches: [Match] = []
         for member in file.index.memberAccesses {
             let name = member.declName.baseName.text
@@ -130,7 +67,7 @@ struct CryptoWeakHash: AuditRule {
         return matches
     }
 
-    private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
+    func checkObjectiveC(_ file: ObjectiveCFile, project _: ProjectFacts) -> [Match] {
         let tokens = file.tokens
         var matches: [Match] = []
         for (index, token) in tokens.enumerated() where token.kind == .identifier {

@@ -18,70 +18,6 @@ struct PlatformJailbreakExit: AuditRule {
 
     let triggers = ["exit", "abort", "fatalError", "kill", "raise"]
 
-    let examples: [RuleExample] = [
-        .swift("""
-        func application(_ application: UIApplication, didFinishLaunchingWithOptions launchOptions: [UIApplication.LaunchOptionsKey: Any]?) -> Bool {
-            if JailbreakDetector.isJailbroken() {
-                ↓exit(0)
-            }
-            return true
-        }
-        """),
-        .swift("""
-        enum JailbreakGuard {
-            static let suspiciousPaths = ["/Applications/Cydia.app", "/bin/bash", "/usr/sbin/sshd", "/etc/apt"]
-
-            static func enforce() {
-                for path in suspiciousPaths where FileManager.default.fileExists(atPath: path) {
-                    ↓fatalError("Unsupported device")
-                }
-                if UIApplication.shared.canOpenURL(URL(string: "cydia://package/com.example")!) {
-                    ↓abort()
-                }
-                guard !UIDevice.current.isJailBroken else { ↓exit(-1) }
-            }
-        }
-        """),
-        .swift("""
-        func checkIntegrity() {
-            let compromised = SecurityChecks.jailbreakDetected()
-            if compromised {
-                ↓kill(getpid(), SIGKILL)
-            }
-            do {
-                try "test".write(toFile: "/private/jailbreak.txt", atomically: true, encoding: .utf8)
-                ↓exit(1)
-            } catch {}
-        }
-        """),
-        .swift("""
-        // Correct: the signal goes to the server; the app keeps running.
-        func reportDeviceRisk() async {
-            let jailbroken = JailbreakDetector.isJailbroken()
-            await riskClient.report(signals: ["jailbreak": jailbroken])
-        }
-        func loadConfig() -> Config {
-            guard let url = Bundle.main.url(forResource: "Config", withExtension: "plist") else { fatalError("Config.plist missing") }
-            return Config(url: url)
-        }
-        """),
-        .objectiveC("""
-        - (void)checkJailbreak {
-            if ([[NSFileManager defaultManager] fileExistsAtPath:@"/Applications/Cydia.app"]) {
-                ↓exit(0);
-            }
-            if ([JailbreakDetection isJailbroken]) ↓abort();
-        }
-        """),
-        .objectiveC("""
-        - (void)checkJailbreak {
-            BOOL jailbroken = [JailbreakDetection isJailbroken];
-            [self.analytics reportRiskSignal:@"jailbreak" value:jailbroken];
-            if (!self.config) { exit(1); }
-        }
-        """),
-    ]
-
     private static let exitCalls: Set<String> = ["exit", "abort", "fatalError", "_exit", "kill", "raise", "preconditionFailure"]
     static let jailbreakPaths = [
         "/applications/cydia.app", "/bin/bash", "/usr/sbin/sshd", "/etc/apt", "/private/var/lib/apt", "/library/mobilesubstrate",
@@ -97,18 +33,9 @@ struct PlatformJailbreakExit: AuditRule {
         return jailbreakPaths.contains { lowered.contains($0) }
     }
 
-    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
-        // Test code, mocks and previews are not shipped.
-        return switch file {
-        case .swift(let swift): checkSwift(swift)
-        case .objectiveC(let objc): checkObjectiveC(objc)
-        default: []
-        }
-    }
-
     // MARK: Swift
 
-    private func checkSwift(_ file: SwiftFile) -> [Match] {
+    func checkSwift(_ file: SwiftFile, project _: ProjectFacts) -> [Match] {
         var matches: [Match] = []
         for call in file.index.calls where Self.exitCalls.contains(call.calleeName) {
             if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
@@ -161,7 +88,7 @@ struct PlatformJailbreakExit: AuditRule {
 
     // MARK: Objective-C
 
-    private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
+    func checkObjectiveC(_ file: ObjectiveCFile, project _: ProjectFacts) -> [Match] {
         let tokens = file.tokens
         var matches: [Match] = []
         for (index, token) in tokens.enumerated() where token.kind == .identifier && ["exit", "abort", "_exit", "kill"].contains(token.text) {

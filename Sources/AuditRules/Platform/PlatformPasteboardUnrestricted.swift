@@ -19,75 +19,6 @@ struct PlatformPasteboardUnrestricted: AuditRule {
 
     let triggers = ["UIPasteboard"]
 
-    let examples: [RuleExample] = [
-        .swift("""
-        @IBAction func copyPassword(_ sender: Any) {
-            ↓UIPasteboard.general.string = passwordField.text
-        }
-        """),
-        .swift("""
-        func copyOneTimeCode(_ code: String) {
-            let pasteboard = UIPasteboard.general
-            ↓pasteboard.string = code
-        }
-        func share(account: Account) {
-            ↓UIPasteboard.general.setValue(account.iban, forPasteboardType: "public.plain-text")
-            ↓UIPasteboard.general.setItems([["public.utf8-plain-text": account.cardNumber]], options: [.localOnly: true])
-            ↓UIPasteboard.general.items = [["public.utf8-plain-text": wallet.seedPhrase]]
-        }
-        """),
-        .swift("""
-        // An expiry alone does not keep a recovery key off the user's other devices.
-        final class RecoveryKeyViewController: UIViewController {
-            private let pool: AccountEntropyPool
-            private func copyToClipboard() {
-                ↓UIPasteboard.general.setItems([[UIPasteboard.typeAutomatic: pool.displayString]],
-                                              options: [.expirationDate: Date().addingTimeInterval(60)])
-            }
-            func copyBackupKey(_ backupKey: String) {
-                ↓UIPasteboard.general.setItems([[UTType.plainText.identifier: backupKey]], options: [.localOnly: true])
-            }
-            func copyMnemonic(_ words: String) {
-                ↓UIPasteboard.general.string = words
-            }
-        }
-        """),
-        .swift("""
-        // Correct: kept on this device and cleared after a minute.
-        func copyRecoveryKey(_ recoveryKey: String) {
-            let options: [UIPasteboard.OptionsKey: Any] = [.localOnly: true, .expirationDate: Date().addingTimeInterval(60)]
-            UIPasteboard.general.setItems([[UTType.plainText.identifier: recoveryKey]], options: options)
-        }
-        """),
-        .swift("""
-        func copyOneTimeCode(_ otp: String) {
-            UIPasteboard.general.setItems([[UTType.plainText.identifier: otp]],
-                                          options: [.localOnly: true, .expirationDate: Date().addingTimeInterval(60)])
-        }
-        func copyReference(_ transfer: Transfer) {
-            UIPasteboard.general.string = transfer.reference
-            let token = UIPasteboard.general.string
-        }
-        """),
-        .objectiveC("""
-        - (IBAction)copyCode:(id)sender {
-            NSDate *expiry = [NSDate dateWithTimeIntervalSinceNow:60];
-            [[UIPasteboard generalPasteboard] setItems:@[ @{ UTTypePlainText.identifier: self.otpCode } ]
-                                               options:@{ UIPasteboardOptionLocalOnly: @YES, UIPasteboardOptionExpirationDate: expiry }];
-            NSString *pasted = [UIPasteboard generalPasteboard].string;
-        }
-        """),
-        .objectiveC("""
-        - (IBAction)copyPassword:(id)sender {
-            ↓[UIPasteboard generalPasteboard].string = self.passwordField.text;
-            [[UIPasteboard generalPasteboard] ↓setString:self.account.accessToken];
-        }
-        - (IBAction)copyName:(id)sender {
-            [UIPasteboard generalPasteboard].string = self.nameLabel.text;
-        }
-        """),
-    ]
-
     /// Rule-local vocabulary on top of SecretNames: account numbers and codes a user
     /// copies, and the roots of key hierarchies (a recovery or backup key, an entropy pool,
     /// a seed or mnemonic) from which every other key of the account is derived.
@@ -103,21 +34,12 @@ struct PlatformPasteboardUnrestricted: AuditRule {
         return extraStems.contains { joined.contains($0) }
     }
 
-    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
-        // Test code, mocks and previews are not shipped.
-        return switch file {
-        case .swift(let swift): checkSwift(swift)
-        case .objectiveC(let objc): checkObjectiveC(objc)
-        default: []
-        }
-    }
-
     // MARK: Swift
 
     private static let writtenProperties: Set<String> = ["string", "strings", "items", "url", "urls"]
     private static let writeMethods: Set<String> = ["setValue", "setItems", "setString", "setData", "addItems", "setObjects"]
 
-    private func checkSwift(_ file: SwiftFile) -> [Match] {
+    func checkSwift(_ file: SwiftFile, project _: ProjectFacts) -> [Match] {
         var pasteboards: Set<String> = []
         for declaration in file.index.variables {
             for binding in declaration.bindings where binding.initializer?.value.trimmedDescription == "UIPasteboard.general" {
@@ -192,7 +114,7 @@ struct PlatformPasteboardUnrestricted: AuditRule {
 
     // MARK: Objective-C
 
-    private func checkObjectiveC(_ file: ObjectiveCFile) -> [Match] {
+    func checkObjectiveC(_ file: ObjectiveCFile, project _: ProjectFacts) -> [Match] {
         let tokens = file.tokens
         var matches: [Match] = []
         for index in file.identifiers(named: "generalPasteboard") {

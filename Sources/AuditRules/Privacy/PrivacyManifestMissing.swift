@@ -39,82 +39,20 @@ struct PrivacyManifestMissing: AuditRule {
         """
     }
 
-    let examples: [RuleExample] = [
-        .swift("""
-        final class Settings {
-            func save(theme: String) {
-                ↓UserDefaults.standard.set(theme, forKey: "theme")
-                UserDefaults.standard.set(true, forKey: "onboarded")
-            }
-        }
-        """, otherFiles: ["Info.plist": PrivacyManifestMissing.infoPlist]),
-        .swift("""
-        func cleanUpOldFiles(in folder: URL) throws {
-            let attributes = try FileManager.default.attributesOfItem(atPath: folder.path)
-            let modified = attributes[↓.modificationDate] as? Date
-            let uptime = ProcessInfo.processInfo.↓systemUptime
-            let values = try folder.resourceValues(forKeys: [↓.volumeAvailableCapacityForImportantUsageKey])
-            let keyboards = UITextInputMode.↓activeInputModes
-        }
-        """, otherFiles: ["Info.plist": PrivacyManifestMissing.infoPlist, "PrivacyInfo.xcprivacy": PrivacyManifestMissing.manifest(["NSPrivacyAccessedAPICategoryUserDefaults"])]),
-        .swift("""
-        func isCacheStale(_ url: URL) -> Bool {
-            var info = stat()
-            guard ↓stat(url.path, &info) == 0 else { return true }
-            let start = ↓mach_absolute_time()
-            return false
-        }
-        """, otherFiles: ["App.entitlements": "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict/></plist>"]),
-        .swift("""
-        struct SettingsView: View {
-            ↓@AppStorage("theme") var theme = "system"
-            let modified = try? url.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate
-        }
-        """, otherFiles: ["Info.plist": PrivacyManifestMissing.infoPlist, "PrivacyInfo.xcprivacy": PrivacyManifestMissing.manifest(["NSPrivacyAccessedAPICategoryFileTimestamp"])]),
-        .swift("""
-        func save(theme: String) {
-            UserDefaults.standard.set(theme, forKey: "theme")
-            let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            let created = attributes[.creationDate] as? Date
-            let free = try URL(fileURLWithPath: NSHomeDirectory()).resourceValues(forKeys: [.volumeAvailableCapacityKey])
-            let uptime = ProcessInfo.processInfo.systemUptime
-        }
-        """, otherFiles: ["Info.plist": PrivacyManifestMissing.infoPlist, "PrivacyInfo.xcprivacy": PrivacyManifestMissing.manifest([
-            "NSPrivacyAccessedAPICategoryUserDefaults", "NSPrivacyAccessedAPICategoryFileTimestamp",
-            "NSPrivacyAccessedAPICategoryDiskSpace", "NSPrivacyAccessedAPICategorySystemBootTime",
-        ])]),
-        .swift("""
-        // A lone file, no app project around it: not judged.
-        func save(theme: String) {
-            UserDefaults.standard.set(theme, forKey: "theme")
-        }
-        """),
-        .swift("""
-        func describe(_ asset: PHAsset, _ message: Message) -> String {
-            let taken = asset.creationDate
-            let sent = message.modificationDate
-            return "\\(String(describing: taken)) \\(String(describing: sent))"
-        }
-        """, otherFiles: ["Info.plist": PrivacyManifestMissing.infoPlist]),
-        .objectiveC("""
-        - (void)remember:(NSString *)theme {
-            [[↓NSUserDefaults standardUserDefaults] setObject:theme forKey:@"theme"];
-            NSDictionary *attributes = [[NSFileManager defaultManager] attributesOfFileSystemForPath:NSHomeDirectory() error:nil];
-            NSNumber *free = attributes[↓NSFileSystemFreeSize];
-            NSDate *modified = [[[NSFileManager defaultManager] attributesOfItemAtPath:path error:nil] ↓fileModificationDate];
-        }
-        """, otherFiles: ["Info.plist": PrivacyManifestMissing.infoPlist]),
-    ]
+    func checkSwift(_ file: SwiftFile, project: ProjectFacts) -> [Match] {
+        undeclared({ swiftUses(file) }, project: project)
+    }
 
-    func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
+    func checkObjectiveC(_ file: ObjectiveCFile, project: ProjectFacts) -> [Match] {
+        undeclared({ objectiveCUses(file) }, project: project)
+    }
+
+    /// The first use of each category no privacy manifest declares; `uses` is found only
+    /// in an app project.
+    private func undeclared(_ uses: () -> [(category: String, range: SourceRange, api: String)], project: ProjectFacts) -> [Match] {
         // Only app projects: a lone file or a library without any bundle plist is not judged.
         guard !project.infoPlists.isEmpty || !project.privacyManifests.isEmpty || !project.entitlements.isEmpty else { return [] }
-        let uses: [(category: String, range: SourceRange, api: String)]
-        switch file {
-        case .swift(let swift): uses = swiftUses(swift)
-        case .objectiveC(let objc): uses = objectiveCUses(objc)
-        default: return []
-        }
+        let uses = uses()
         var reported: Set<String> = []
         var matches: [Match] = []
         for use in uses.sorted(by: { $0.range < $1.range }) where !project.declaredAccessedAPITypes.contains(use.category) {

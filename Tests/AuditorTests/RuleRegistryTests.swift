@@ -1,0 +1,64 @@
+@testable import AuditKit
+@testable import AuditRules
+import Foundation
+import RepositoryTestSupport
+import Testing
+
+/// The shape every rule has, read from `Sources/AuditRules`: a rule the registry forgot
+/// would never run, and neither would its examples.
+@Suite("The rule registry and the rule shape")
+struct RuleRegistryTests {
+    /// Every `struct X: AuditRule` declared in the rules module, by file.
+    static let declaredRules: [(type: String, file: String)] = {
+        let folder = RepositoryFiles.root.appendingPathComponent("Sources/AuditRules")
+        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        var found: [(String, String)] = []
+        let declaration = #/^struct (\w+): AuditRule\b/#.anchorsMatchLineEndings()
+        for file in files.sorted() {
+            guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) else { continue }
+            for match in text.matches(of: declaration) { found.append((String(match.1), file)) }
+        }
+        return found
+    }()
+
+    static var registeredTypes: [String] { AuditRuleCatalog.all.map { String(describing: type(of: $0)) } }
+
+    @Test("every rule type in AuditRules is registered, once")
+    func everyRuleIsRegistered() {
+        #expect(Self.declaredRules.count >= 27, "the scan of Sources/AuditRules found too few rules: \(Self.declaredRules.map(\.type))")
+        let registered = Self.registeredTypes
+        for rule in Self.declaredRules {
+            #expect(registered.contains(rule.type), "\(rule.type) (\(rule.file)) is not in AuditRuleCatalog: add it to its category's list")
+        }
+        #expect(Set(registered).count == registered.count, "a rule is registered twice: \(registered)")
+        #expect(Set(registered) == Set(Self.declaredRules.map(\.type)), "the registry lists a type that is not declared as a rule")
+    }
+
+    @Test("rule ids are unique and every rule has triggering and clean examples")
+    func idsAndExamples() {
+        let ids = AuditRuleCatalog.all.map(\.metadata.id)
+        #expect(Set(ids).count == ids.count, "duplicate rule ids: \(ids)")
+        for rule in AuditRuleCatalog.all {
+            let triggering = rule.examples.contains { $0.triggers }
+            #expect(triggering, "\(rule.metadata.id) has no example that triggers it")
+            #expect(rule.examples.contains(where: { !$0.triggers }), "\(rule.metadata.id) has no clean example")
+        }
+    }
+
+    @Test("each rule is one main file with its examples in <Rule>+Examples.swift beside it")
+    func ruleFilesHaveTheirShape() throws {
+        let folder = RepositoryFiles.root.appendingPathComponent("Sources/AuditRules")
+        for rule in Self.declaredRules {
+            let main = folder.appendingPathComponent(rule.file)
+            #expect(main.lastPathComponent == "\(rule.type).swift", "\(rule.type) is declared in \(rule.file), not \(rule.type).swift")
+            let examples = main.deletingLastPathComponent().appendingPathComponent("\(rule.type)+Examples.swift")
+            let examplesText = try String(contentsOf: examples, encoding: .utf8)
+            #expect(examplesText.contains("extension \(rule.type) {") && examplesText.contains("var examples: [RuleExample]"),
+                    "\(examples.lastPathComponent) must hold \(rule.type)'s examples")
+            let text = try String(contentsOf: main, encoding: .utf8)
+            // The engine calls the protocol's checks; a rule's own `check(_:project:)` would never run.
+            #expect(!text.contains("func check(_ file: ScannedFile"), "\(rule.file) defines check(_:project:); implement checkSwift/checkObjectiveC/checkPropertyList/checkText instead")
+            #expect(!text.contains("let examples: [RuleExample]"), "\(rule.file) keeps its examples inline; they belong in \(rule.type)+Examples.swift")
+        }
+    }
+}
