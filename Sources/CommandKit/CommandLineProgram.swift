@@ -36,7 +36,9 @@ public struct CommandLineProgram: Sendable {
             guard let member = group.member(word) else {
                 let suggestion = ClosestName.closest(to: word, among: group.members.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
                 let kind = word.hasPrefix("-") ? "option" : "subcommand"
-                return usageError(UsageError("unknown \(kind) '\(word)'\(suggestion)"), usage: HelpText.groupUsage(path: path), path: path, context)
+                return usageError(
+                    UsageError("unknown \(kind) \(UsageError.quoted(word))\(suggestion)"), usage: HelpText.groupUsage(path: path),
+                    path: path, context)
             }
             path.append(word)
             switch member {

@@ -48,19 +48,27 @@ final class Captured: @unchecked Sendable {
     }
 }
 
+/// `<name> greet` and `<name> nested greet`: the tree the program tests run.
+func testTree(_ name: String, abstract: String) -> CommandGroup {
+    CommandGroup(name: name, abstract: abstract, members: [
+        .command(GreetCommand.self),
+        .group(CommandGroup(name: "nested", abstract: "A group.", members: [.command(GreetCommand.self)])),
+    ])
+}
+
+extension CommandLineProgram {
+    /// Runs `arguments`; returns the status and what was written.
+    func capturing(_ arguments: [String]) -> (status: Int32, output: Captured) {
+        let captured = Captured()
+        return (run(arguments, context: captured.context), captured)
+    }
+}
+
 @Suite("A program's command tree")
 struct CommandLineProgramTests {
-    let program = CommandLineProgram(
-        root: CommandGroup(name: "tool", abstract: "A test tool.", members: [
-            .command(GreetCommand.self),
-            .group(CommandGroup(name: "nested", abstract: "A group.", members: [.command(GreetCommand.self)])),
-        ]),
-        version: "tool 1.2.3")
+    let program = CommandLineProgram(root: testTree("tool", abstract: "A test tool."), version: "tool 1.2.3")
 
-    func run(_ arguments: String...) -> (status: Int32, output: Captured) {
-        let captured = Captured()
-        return (program.run(arguments, context: captured.context), captured)
-    }
+    func run(_ arguments: String...) -> (status: Int32, output: Captured) { program.capturing(arguments) }
 
     @Test("a command is parsed, validated, then run")
     func runsCommand() {
@@ -152,6 +160,25 @@ struct CommandLineProgramTests {
         #expect(missing.status == 2)
         #expect(missing.output.standardError.hasPrefix("tool: a subcommand is required\n"))
         #expect(run("nested").output.standardError.hasPrefix("tool nested: a subcommand is required\n"))
+    }
+
+    @Test("two neighbouring letters swapped are one edit: the name is still suggested")
+    func swappedLetters() {
+        #expect(run("rgeet").output.standardError.hasPrefix("tool: unknown subcommand 'rgeet'; did you mean 'greet'?\n"))
+    }
+
+    @Test("a password in a quoted argument is replaced by ***, in a URL's user part and in password= parameters")
+    func passwordsAreNotEchoed() {
+        #expect(UsageError.quoted("postgres://bench:s3cret@127.0.0.1:5432/db") == "'postgres://bench:***@127.0.0.1:5432/db'")
+        #expect(UsageError.quoted("x=postgres://u:p:w@h/db?sslmode=off&PASSWORD=s3cret") == "'x=postgres://u:***@h/db?sslmode=off&PASSWORD=***'")
+        #expect(UsageError.quoted("host=db password=s3cret user=u") == "'host=db password=*** user=u'")
+        #expect(UsageError.quoted("postgres://user@h/db") == "'postgres://user@h/db'")
+        #expect(UsageError.quoted("mail@example.com:8080") == "'mail@example.com:8080'")
+        let stray = run("greet", "postgres://u:s3cret@h/db")
+        #expect(stray.output.standardError.hasPrefix("tool greet: unexpected argument 'postgres://u:***@h/db'\n"))
+        let unknown = run("-x=postgres://u:s3cret@h/db")
+        #expect(unknown.output.standardError.hasPrefix("tool: unknown option '-x=postgres://u:***@h/db'\n"))
+        #expect(!(stray.output.standardError + unknown.output.standardError).contains("s3cret"))
     }
 
     @Test("long help lines wrap at the description column")

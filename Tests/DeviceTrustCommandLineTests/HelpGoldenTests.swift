@@ -74,6 +74,7 @@ struct HelpGoldenTests {
             (["serve", "--port", "x"], "devicetrust serve: --port must be a whole number from 0 to 65535, not 'x'"),
             (["demo", "extra"], "devicetrust demo: unexpected argument 'extra'"),
             (["audit", "--fromat", "json"], "devicetrust audit: unknown option '--fromat'; did you mean '--format'?"),
+            (["serve", "postgres://user:s3cret@db/x"], "devicetrust serve: unexpected argument 'postgres://user:***@db/x'"),
         ] as [([String], String)] {
             let run = try runDevicetrust(arguments)
             #expect(run.status == 2, "\(arguments)")
