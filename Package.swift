@@ -104,7 +104,7 @@ var targets: [Target] = [
     // `devicetrust pin`: hash, fetch (TLS through OpenSSL), plist, check, rotate-plan.
     .target(
         name: "PinningCommands",
-        dependencies: ["Pinning", "X509Certificates", "ASN1DER", "DeviceTrustCrypto", .target(name: "COpenSSL", condition: linuxOnly)]
+        dependencies: ["Pinning", "X509Certificates", "ASN1DER", "DeviceTrustCrypto", "CommandKit", .target(name: "COpenSSL", condition: linuxOnly)]
     ),
 
     // The wire protocol shared by server and client: signing payloads, canonical JSON,
@@ -200,7 +200,7 @@ var targets: [Target] = [
     ),
     .testTarget(name: "ASN1DERTests", dependencies: ["ASN1DER"]),
     .testTarget(name: "PinningTests", dependencies: ["Pinning", "X509Certificates", "DeviceTrustCrypto"]),
-    .testTarget(name: "PinningCommandsTests", dependencies: ["PinningCommands", "Pinning", "X509Certificates"]),
+    .testTarget(name: "PinningCommandsTests", dependencies: ["PinningCommands", "Pinning", "X509Certificates", "CommandKit"]),
     .testTarget(
         name: "AuditorTests",
         dependencies: ["Auditor"],

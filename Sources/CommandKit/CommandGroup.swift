@@ -7,16 +7,12 @@ public struct CommandGroup: Sendable {
         case command(any ParsableCommand.Type)
         /// A nested group.
         case group(CommandGroup)
-        /// A command that parses its own arguments, `--help` included (one whose options are
-        /// not declared with the kit yet): it gets the arguments after its name as they are.
-        case external(name: String, abstract: String, run: @Sendable (_ arguments: [String], _ context: CommandContext) -> Int32)
 
         /// The word that selects it.
         public var name: String {
             switch self {
             case .command(let command): command.configuration.name
             case .group(let group): group.name
-            case .external(let name, _, _): name
             }
         }
 
@@ -25,7 +21,6 @@ public struct CommandGroup: Sendable {
             switch self {
             case .command(let command): command.configuration.abstract
             case .group(let group): group.abstract
-            case .external(_, let abstract, _): abstract
             }
         }
     }

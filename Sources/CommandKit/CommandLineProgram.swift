@@ -46,8 +46,6 @@ public struct CommandLineProgram: Sendable {
                 group = next
             case .command(let command):
                 return run(command, Array(rest), path: path, context: context)
-            case .external(_, _, let run):
-                return run(Array(rest), context)
             }
         }
     }

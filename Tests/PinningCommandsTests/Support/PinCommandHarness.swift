@@ -1,3 +1,4 @@
+import CommandKit
 import Foundation
 import PinningCommands
 import X509Certificates
@@ -5,19 +6,43 @@ import X509Certificates
 /// What one in-process run of `devicetrust pin …` printed and returned.
 struct PinCommandRun {
     let status: Int32
+    /// Standard output, line by line (without the newlines).
     let output: [String]
+    /// Standard error, line by line.
     let errors: [String]
 
     var outputText: String { output.joined(separator: "\n") }
     var errorText: String { errors.joined(separator: "\n") }
 
-    /// Runs `PinCommand` with `arguments` (the words after `pin`), capturing its lines.
+    /// The `devicetrust` command tree with the `pin` group alone, so that help and usage
+    /// errors read as in the executable.
+    static let program = CommandLineProgram(
+        root: CommandGroup(name: "devicetrust", abstract: "DeviceTrust.", members: [.group(PinCommand.group)]), version: "devicetrust (tests)")
+
+    /// Runs `devicetrust pin` with `arguments` (the words after `pin`), capturing its lines.
     init(_ arguments: [String]) {
-        var output: [String] = []
-        var errors: [String] = []
-        status = PinCommand.run(arguments, standardOutput: { output.append($0) }, standardError: { errors.append($0) })
-        self.output = output
-        self.errors = errors
+        let output = WrittenLines()
+        let errors = WrittenLines()
+        let context = CommandContext(standardOutput: { output.append($0) }, standardError: { errors.append($0) }, environment: [:])
+        status = Self.program.run(["pin"] + arguments, context: context)
+        self.output = output.lines
+        self.errors = errors.lines
+    }
+}
+
+/// Text a command writes, kept under a lock since a context's sinks are `@Sendable`.
+final class WrittenLines: @unchecked Sendable {
+    // @unchecked: `text` is only touched with `lock` held.
+    private let lock = NSLock()
+    private var text = ""
+
+    func append(_ more: String) { lock.withLock { text += more } }
+
+    /// The lines written, without their newlines.
+    var lines: [String] {
+        var lines = lock.withLock { text }.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
     }
 }
 
