@@ -122,8 +122,9 @@ var targets: [Target] = [
     // tests run (as swift-nio ships NIOTestUtils).
     .target(name: "TrustStoreTestSupport", dependencies: ["TrustStore"]),
 
-    // Test support, never in a product: this repository's fuzz corpora and built executables.
-    .target(name: "RepositoryTestSupport"),
+    // Test support, never in a product: this repository's fuzz corpora and built executables,
+    // and commands run in process with their output captured.
+    .target(name: "RepositoryTestSupport", dependencies: ["CommandKit"]),
 
     // HTTP/1.1 over GNU libmicrohttpd: request assembly, body limits, responses.
     .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"]),
@@ -172,7 +173,7 @@ var targets: [Target] = [
         dependencies: ["DeviceEmulator", "SecureStorage", "DeviceTrustCrypto"]
     ),
     .testTarget(name: "DeviceBindingTests", dependencies: ["DeviceBinding", "DeviceTrustCrypto", "RepositoryTestSupport"]),
-    .testTarget(name: "CommandKitTests", dependencies: ["CommandKit"]),
+    .testTarget(name: "CommandKitTests", dependencies: ["CommandKit", "RepositoryTestSupport"]),
     // The built `devicetrust` binary: help of every command against files in Help/, exit statuses.
     .testTarget(name: "DeviceTrustCommandLineTests", dependencies: ["RepositoryTestSupport"], exclude: ["Help"]),
     .testTarget(name: "TrustStoreTests", dependencies: ["TrustStore"]),
@@ -200,7 +201,7 @@ var targets: [Target] = [
     ),
     .testTarget(name: "ASN1DERTests", dependencies: ["ASN1DER"]),
     .testTarget(name: "PinningTests", dependencies: ["Pinning", "X509Certificates", "DeviceTrustCrypto"]),
-    .testTarget(name: "PinningCommandsTests", dependencies: ["PinningCommands", "Pinning", "X509Certificates", "CommandKit"]),
+    .testTarget(name: "PinningCommandsTests", dependencies: ["PinningCommands", "Pinning", "X509Certificates", "CommandKit", "RepositoryTestSupport"]),
     .testTarget(
         name: "AuditorTests",
         dependencies: ["Auditor"],

@@ -1,5 +1,6 @@
 import CommandKit
 import Foundation
+import RepositoryTestSupport
 import Testing
 
 /// A command for the tests: greets `--name` `--times` times.
@@ -33,21 +34,6 @@ struct GreetCommand: ParsableCommand {
     }
 }
 
-/// Output collected from a run.
-final class Captured: @unchecked Sendable {
-    // @unchecked: both buffers are only touched with `lock` held.
-    private let lock = NSLock()
-    private var out = ""
-    private var err = ""
-    var standardOutput: String { lock.withLock { out } }
-    var standardError: String { lock.withLock { err } }
-    var context: CommandContext {
-        CommandContext(
-            standardOutput: { text in self.lock.withLock { self.out += text } },
-            standardError: { text in self.lock.withLock { self.err += text } }, environment: [:])
-    }
-}
-
 /// `<name> greet` and `<name> nested greet`: the tree the program tests run.
 func testTree(_ name: String, abstract: String) -> CommandGroup {
     CommandGroup(name: name, abstract: abstract, members: [
@@ -58,8 +44,8 @@ func testTree(_ name: String, abstract: String) -> CommandGroup {
 
 extension CommandLineProgram {
     /// Runs `arguments`; returns the status and what was written.
-    func capturing(_ arguments: [String]) -> (status: Int32, output: Captured) {
-        let captured = Captured()
+    func capturing(_ arguments: [String]) -> (status: Int32, output: CapturedOutput) {
+        let captured = CapturedOutput()
         return (run(arguments, context: captured.context), captured)
     }
 }
@@ -68,7 +54,7 @@ extension CommandLineProgram {
 struct CommandLineProgramTests {
     let program = CommandLineProgram(root: testTree("tool", abstract: "A test tool."), version: "tool 1.2.3")
 
-    func run(_ arguments: String...) -> (status: Int32, output: Captured) { program.capturing(arguments) }
+    func run(_ arguments: String...) -> (status: Int32, output: CapturedOutput) { program.capturing(arguments) }
 
     @Test("a command is parsed, validated, then run")
     func runsCommand() {
@@ -90,13 +76,13 @@ struct CommandLineProgramTests {
     @Test("--help and -h on every command and group print to standard output with status 0")
     func help() {
         for arguments in [["greet", "--help"], ["greet", "-h"], ["greet", "--name", "x", "-h"], ["nested", "greet", "--help"]] {
-            let captured = Captured()
+            let captured = CapturedOutput()
             #expect(program.run(arguments, context: captured.context) == 0)
             #expect(captured.standardOutput.hasPrefix("Print a greeting.\n\nUSAGE: tool "), "\(arguments)")
             #expect(captured.standardError.isEmpty)
         }
         for arguments in [["--help"], ["-h"], ["help"], ["nested", "--help"], ["nested", "-h"]] {
-            let captured = Captured()
+            let captured = CapturedOutput()
             #expect(program.run(arguments, context: captured.context) == 0)
             #expect(captured.standardOutput.contains("SUBCOMMANDS:\n  greet"), "\(arguments)")
         }

@@ -1,6 +1,7 @@
 import CommandKit
 import Foundation
 import PinningCommands
+import RepositoryTestSupport
 import X509Certificates
 
 /// What one in-process run of `devicetrust pin …` printed and returned.
@@ -21,28 +22,10 @@ struct PinCommandRun {
 
     /// Runs `devicetrust pin` with `arguments` (the words after `pin`), capturing its lines.
     init(_ arguments: [String]) {
-        let output = WrittenLines()
-        let errors = WrittenLines()
-        let context = CommandContext(standardOutput: { output.append($0) }, standardError: { errors.append($0) }, environment: [:])
-        status = Self.program.run(["pin"] + arguments, context: context)
-        self.output = output.lines
-        self.errors = errors.lines
-    }
-}
-
-/// Text a command writes, kept under a lock since a context's sinks are `@Sendable`.
-final class WrittenLines: @unchecked Sendable {
-    // @unchecked: `text` is only touched with `lock` held.
-    private let lock = NSLock()
-    private var text = ""
-
-    func append(_ more: String) { lock.withLock { text += more } }
-
-    /// The lines written, without their newlines.
-    var lines: [String] {
-        var lines = lock.withLock { text }.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        if lines.last == "" { lines.removeLast() }
-        return lines
+        let captured = CapturedOutput()
+        status = Self.program.run(["pin"] + arguments, context: captured.context)
+        output = captured.outputLines
+        errors = captured.errorLines
     }
 }
 
