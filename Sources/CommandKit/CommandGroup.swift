@@ -33,13 +33,28 @@ public struct CommandGroup: Sendable {
     public let discussion: String
     /// The subcommands, in the order the help lists them.
     public let members: [Member]
+    /// The command that runs when no subcommand is named: with no arguments at all, or when
+    /// the first one is an option other than `-h`/`--help` (`devicetrust-benchmark --quick`
+    /// is `devicetrust-benchmark crypto --quick`). `nil`: a subcommand is required.
+    public let defaultSubcommand: (any ParsableCommand.Type)?
 
-    /// A group named `name`.
-    public init(name: String, abstract: String, discussion: String = "", members: [Member]) {
+    /// A group named `name`; `defaultSubcommand`, when given, must be one of `members`.
+    public init(
+        name: String, abstract: String, discussion: String = "", members: [Member],
+        defaultSubcommand: (any ParsableCommand.Type)? = nil
+    ) {
+        if let defaultSubcommand {
+            let isMember = members.contains {
+                if case .command(let command) = $0 { return command == defaultSubcommand }
+                return false
+            }
+            precondition(isMember, "the default subcommand \(defaultSubcommand.configuration.name) of \(name) is one of its members")
+        }
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.members = members
+        self.defaultSubcommand = defaultSubcommand
     }
 
     /// The member selected by `name`.

@@ -35,11 +35,11 @@ struct GreetCommand: ParsableCommand {
 }
 
 /// `<name> greet` and `<name> nested greet`: the tree the program tests run.
-func testTree(_ name: String, abstract: String) -> CommandGroup {
+func testTree(_ name: String, abstract: String, defaultSubcommand: (any ParsableCommand.Type)? = nil) -> CommandGroup {
     CommandGroup(name: name, abstract: abstract, members: [
         .command(GreetCommand.self),
         .group(CommandGroup(name: "nested", abstract: "A group.", members: [.command(GreetCommand.self)])),
-    ])
+    ], defaultSubcommand: defaultSubcommand)
 }
 
 extension CommandLineProgram {
@@ -181,5 +181,55 @@ struct CommandLineProgramTests {
         #expect(lines.allSatisfy { $0.count <= 100 })
         #expect(lines.contains("  --a-very-long-option-name-indeed VALUE"))
         #expect(lines.contains { $0.hasPrefix(String(repeating: " ", count: 32) + "word word") })
+    }
+}
+
+@Suite("A group with a default subcommand, in a program without --version")
+struct DefaultSubcommandTests {
+    let program = CommandLineProgram(root: testTree("bench", abstract: "A benchmark.", defaultSubcommand: GreetCommand.self))
+
+    func run(_ arguments: String...) -> (status: Int32, output: CapturedOutput) { program.capturing(arguments) }
+
+    @Test("no arguments, or an option first, runs the default subcommand with every argument")
+    func optionsGoToTheDefault() {
+        #expect(run().output.standardOutput == "hello, world\n")
+        #expect(run("--name", "Anna").output.standardOutput == "hello, Anna\n")
+        #expect(run("greet", "--name", "Bo").output.standardOutput == "hello, Bo\n")
+        #expect(run("nested", "greet").output.standardOutput == "hello, world\n")
+    }
+
+    @Test("the default subcommand's usage errors and help name it")
+    func errorsNameTheDefault() {
+        let error = run("--times", "9")
+        #expect(error.status == 2)
+        #expect(error.output.standardError == "bench greet: --times must be from 1 to 3\nUSAGE: bench greet [options]\nSee 'bench greet --help'.\n")
+        #expect(run("--name", "x", "--help").output.standardOutput.hasPrefix("Print a greeting.\n\nUSAGE: bench greet [options]\n"))
+    }
+
+    @Test("a word that is no subcommand is still an unknown subcommand")
+    func unknownWord() {
+        let (status, output) = run("gret")
+        #expect(status == 2)
+        #expect(output.standardError == "bench: unknown subcommand 'gret'; did you mean 'greet'?\nUSAGE: bench [<subcommand>] [options]\nSee 'bench --help'.\n")
+    }
+
+    @Test("the group's help marks the default and lists no --version; --version is the default's unknown option")
+    func help() {
+        #expect(run("--help").output.standardOutput == """
+            A benchmark.
+
+            USAGE: bench [<subcommand>] [options]
+
+            OPTIONS:
+              -h, --help                    Show this help.
+
+            SUBCOMMANDS:
+              greet                         Print a greeting. (the default)
+              nested                        A group.
+
+            See 'bench <subcommand> --help' for the options of each.
+
+            """)
+        #expect(run("--version").output.standardError.hasPrefix("bench greet: unknown option '--version'"))
     }
 }
