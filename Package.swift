@@ -43,8 +43,9 @@ var targets: [Target] = [
     // The error shape the modules share: an extensible code, a private reason, a place.
     .target(name: "CodedErrors"),
 
-    // The command-line kit every `devicetrust` subcommand is written with: commands as
-    // values, declared options, generated help, one usage-error type, exit statuses.
+    // The command-line kit every subcommand of `devicetrust` and `devicetrust-benchmark` is
+    // written with: commands as values, declared options, generated help, one usage-error
+    // type, exit statuses.
     .target(name: "CommandKit"),
 
     // CryptoKit-shaped API over OpenSSL 3 on Linux; re-exports CryptoKit on Apple platforms.
@@ -161,7 +162,7 @@ var targets: [Target] = [
     // `swift run -c release devicetrust-benchmark`: our figures next to `openssl speed`.
     .executableTarget(
         name: "devicetrust-benchmark",
-        dependencies: ["DeviceTrustCrypto", "DeviceBinding", "TrustServer", "TrustStore", "TrustStorePostgres", "TrustStoreEngines", "MicroHTTP", "Attestation", "EmulatedAttestation"]
+        dependencies: ["DeviceTrustCrypto", "DeviceBinding", "TrustServer", "TrustStore", "TrustStorePostgres", "TrustStoreEngines", "MicroHTTP", "Attestation", "EmulatedAttestation", "CommandKit"]
     ),
 
     .testTarget(
@@ -197,7 +198,7 @@ var targets: [Target] = [
     .testTarget(name: "ServerCredentialsTests", dependencies: ["ServerCredentials", "DeviceTrustCrypto", "DeviceBinding"]),
     .testTarget(
         name: "DeviceTrustBenchmarkTests",
-        dependencies: ["devicetrust-benchmark"]
+        dependencies: ["devicetrust-benchmark", "CommandKit", "RepositoryTestSupport"]
     ),
     .testTarget(name: "ASN1DERTests", dependencies: ["ASN1DER"]),
     .testTarget(name: "PinningTests", dependencies: ["Pinning", "X509Certificates", "DeviceTrustCrypto"]),
