@@ -45,8 +45,9 @@ var targets: [Target] = [
     // The error shape the modules share: an extensible code, a private reason, a place.
     .target(name: "CodedErrors"),
 
-    // The command-line kit every `devicetrust` subcommand is written with: commands as
-    // values, declared options, generated help, one usage-error type, exit statuses.
+    // The command-line kit every subcommand of `devicetrust` and `devicetrust-benchmark` is
+    // written with: commands as values, declared options, generated help, one usage-error
+    // type, exit statuses.
     .target(name: "CommandKit"),
 
     // CryptoKit-shaped API over OpenSSL 3 on Linux; re-exports CryptoKit on Apple platforms.
@@ -121,7 +122,7 @@ var targets: [Target] = [
     // `devicetrust pin`: hash, fetch (TLS through OpenSSL), plist, check, rotate-plan.
     .target(
         name: "PinningCommands",
-        dependencies: ["Pinning", "X509Certificates", "ASN1DER", "DeviceTrustCrypto", .target(name: "COpenSSL", condition: linuxOnly)]
+        dependencies: ["Pinning", "X509Certificates", "ASN1DER", "DeviceTrustCrypto", "CommandKit", .target(name: "COpenSSL", condition: linuxOnly)]
     ),
 
     // The wire protocol shared by server and client: signing payloads, canonical JSON,
@@ -139,8 +140,9 @@ var targets: [Target] = [
     // tests run (as swift-nio ships NIOTestUtils).
     .target(name: "TrustStoreTestSupport", dependencies: ["TrustStore"]),
 
-    // Test support, never in a product: this repository's fuzz corpora and built executables.
-    .target(name: "RepositoryTestSupport"),
+    // Test support, never in a product: this repository's fuzz corpora and built executables,
+    // and commands run in process with their output captured.
+    .target(name: "RepositoryTestSupport", dependencies: ["CommandKit"]),
 
     // HTTP/1.1 over GNU libmicrohttpd: request assembly, body limits, responses.
     .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"]),
@@ -181,7 +183,7 @@ var targets: [Target] = [
     // `swift run -c release devicetrust-benchmark`: our figures next to `openssl speed`.
     .executableTarget(
         name: "devicetrust-benchmark",
-        dependencies: ["DeviceTrustCrypto", "DeviceBinding", "TrustServer", "TrustStore", "TrustStorePostgres", "TrustStoreEngines", "MicroHTTPTestSupport", "Attestation", "EmulatedAttestation"]
+        dependencies: ["DeviceTrustCrypto", "DeviceBinding", "TrustServer", "TrustStore", "TrustStorePostgres", "TrustStoreEngines", "MicroHTTPTestSupport", "Attestation", "EmulatedAttestation", "CommandKit"]
     ),
 
     .testTarget(
@@ -193,7 +195,7 @@ var targets: [Target] = [
         dependencies: ["DeviceEmulator", "SecureStorage", "DeviceTrustCrypto"]
     ),
     .testTarget(name: "DeviceBindingTests", dependencies: ["DeviceBinding", "DeviceTrustCrypto", "RepositoryTestSupport"]),
-    .testTarget(name: "CommandKitTests", dependencies: ["CommandKit"]),
+    .testTarget(name: "CommandKitTests", dependencies: ["CommandKit", "RepositoryTestSupport"]),
     // The built `devicetrust` binary: help of every command against files in Help/, exit statuses.
     .testTarget(name: "DeviceTrustCommandLineTests", dependencies: ["RepositoryTestSupport"], exclude: ["Help"]),
     .testTarget(name: "TrustStoreTests", dependencies: ["TrustStore"]),
@@ -218,11 +220,11 @@ var targets: [Target] = [
     .testTarget(name: "ServerCredentialsTests", dependencies: ["ServerCredentials", "DeviceTrustCrypto", "DeviceBinding"]),
     .testTarget(
         name: "DeviceTrustBenchmarkTests",
-        dependencies: ["devicetrust-benchmark"]
+        dependencies: ["devicetrust-benchmark", "CommandKit", "RepositoryTestSupport"]
     ),
     .testTarget(name: "ASN1DERTests", dependencies: ["ASN1DER"]),
     .testTarget(name: "PinningTests", dependencies: ["Pinning", "X509Certificates", "DeviceTrustCrypto"]),
-    .testTarget(name: "PinningCommandsTests", dependencies: ["PinningCommands", "Pinning", "X509Certificates"]),
+    .testTarget(name: "PinningCommandsTests", dependencies: ["PinningCommands", "Pinning", "X509Certificates", "CommandKit", "RepositoryTestSupport"]),
     .testTarget(
         name: "AuditorTests",
         dependencies: ["Auditor", "AuditKit", "AuditRules", "RepositoryTestSupport"],

@@ -14,19 +14,23 @@ enum ClosestName {
         return best?.candidate
     }
 
-    /// Levenshtein distance (insertions, deletions, substitutions).
+    /// The optimal string alignment distance: insertions, deletions, substitutions and
+    /// swaps of two neighbouring characters (`hsah` is one edit from `hash`), each one edit.
     static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+        var distance = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { distance[i][0] = i }
+        for j in 0...b.count { distance[0][j] = j }
         for i in 1...a.count {
-            current[0] = i
             for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                let substitution = distance[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+                distance[i][j] = min(distance[i - 1][j] + 1, distance[i][j - 1] + 1, substitution)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    distance[i][j] = min(distance[i][j], distance[i - 2][j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
         }
-        return previous[b.count]
+        return distance[a.count][b.count]
     }
 }

@@ -7,16 +7,12 @@ public struct CommandGroup: Sendable {
         case command(any ParsableCommand.Type)
         /// A nested group.
         case group(CommandGroup)
-        /// A command that parses its own arguments, `--help` included (one whose options are
-        /// not declared with the kit yet): it gets the arguments after its name as they are.
-        case external(name: String, abstract: String, run: @Sendable (_ arguments: [String], _ context: CommandContext) -> Int32)
 
         /// The word that selects it.
         public var name: String {
             switch self {
             case .command(let command): command.configuration.name
             case .group(let group): group.name
-            case .external(let name, _, _): name
             }
         }
 
@@ -25,7 +21,6 @@ public struct CommandGroup: Sendable {
             switch self {
             case .command(let command): command.configuration.abstract
             case .group(let group): group.abstract
-            case .external(_, let abstract, _): abstract
             }
         }
     }
@@ -38,13 +33,28 @@ public struct CommandGroup: Sendable {
     public let discussion: String
     /// The subcommands, in the order the help lists them.
     public let members: [Member]
+    /// The command that runs when no subcommand is named: with no arguments at all, or when
+    /// the first one is an option other than `-h`/`--help` (`devicetrust-benchmark --quick`
+    /// is `devicetrust-benchmark crypto --quick`). `nil`: a subcommand is required.
+    public let defaultSubcommand: (any ParsableCommand.Type)?
 
-    /// A group named `name`.
-    public init(name: String, abstract: String, discussion: String = "", members: [Member]) {
+    /// A group named `name`; `defaultSubcommand`, when given, must be one of `members`.
+    public init(
+        name: String, abstract: String, discussion: String = "", members: [Member],
+        defaultSubcommand: (any ParsableCommand.Type)? = nil
+    ) {
+        if let defaultSubcommand {
+            let isMember = members.contains {
+                if case .command(let command) = $0 { return command == defaultSubcommand }
+                return false
+            }
+            precondition(isMember, "the default subcommand \(defaultSubcommand.configuration.name) of \(name) is one of its members")
+        }
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
         self.members = members
+        self.defaultSubcommand = defaultSubcommand
     }
 
     /// The member selected by `name`.

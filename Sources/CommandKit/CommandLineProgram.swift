@@ -5,11 +5,11 @@
 public struct CommandLineProgram: Sendable {
     /// The root group; its name is the program's.
     public let root: CommandGroup
-    /// What `--version` prints.
-    public let version: String
+    /// What `--version` prints; `nil`: the program has no `--version`.
+    public let version: String?
 
-    /// A program with `root` and `version`.
-    public init(root: CommandGroup, version: String) {
+    /// A program with `root` and, if given, `version`.
+    public init(root: CommandGroup, version: String? = nil) {
         self.root = root
         self.version = version
     }
@@ -21,22 +21,28 @@ public struct CommandLineProgram: Sendable {
         var rest = arguments[...]
         while true {
             let isRoot = path.count == 1
-            guard let word = rest.first else {
-                return usageError(UsageError("a subcommand is required"), usage: HelpText.groupUsage(path: path), path: path, context)
-            }
-            rest = rest.dropFirst()
-            if word == "--help" || word == "-h" || word == "help" {
-                context.standardOutput(HelpText.help(group, path: path, version: isRoot))
+            let first = rest.first
+            if first == "--help" || first == "-h" || first == "help" {
+                context.standardOutput(HelpText.help(group, path: path, version: isRoot && version != nil))
                 return ExitStatus.success
             }
-            if isRoot, word == "--version" {
+            if isRoot, let version, first == "--version" {
                 context.standardOutput(version + "\n")
                 return ExitStatus.success
             }
+            if let fallback = group.defaultSubcommand, first?.hasPrefix("-") ?? true {
+                return run(fallback, Array(rest), path: path + [fallback.configuration.name], context: context)
+            }
+            guard let word = first else {
+                return usageError(UsageError("a subcommand is required"), usage: HelpText.groupUsage(group, path: path), path: path, context)
+            }
+            rest = rest.dropFirst()
             guard let member = group.member(word) else {
                 let suggestion = ClosestName.closest(to: word, among: group.members.map(\.name)).map { "; did you mean '\($0)'?" } ?? ""
                 let kind = word.hasPrefix("-") ? "option" : "subcommand"
-                return usageError(UsageError("unknown \(kind) '\(word)'\(suggestion)"), usage: HelpText.groupUsage(path: path), path: path, context)
+                return usageError(
+                    UsageError("unknown \(kind) \(UsageError.quoted(word))\(suggestion)"), usage: HelpText.groupUsage(group, path: path),
+                    path: path, context)
             }
             path.append(word)
             switch member {
@@ -44,8 +50,6 @@ public struct CommandLineProgram: Sendable {
                 group = next
             case .command(let command):
                 return run(command, Array(rest), path: path, context: context)
-            case .external(_, _, let run):
-                return run(Array(rest), context)
             }
         }
     }

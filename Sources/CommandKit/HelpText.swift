@@ -30,18 +30,22 @@ public enum HelpText {
         return sections.joined(separator: "\n\n") + "\n"
     }
 
-    /// `USAGE: devicetrust pin <subcommand>` for a group at `path`.
-    public static func groupUsage(path: [String]) -> String {
-        "USAGE: " + (path + ["<subcommand>"]).joined(separator: " ")
+    /// `USAGE: devicetrust pin <subcommand>` for `group` at `path`;
+    /// `USAGE: devicetrust-benchmark [<subcommand>] [options]` when it has a default subcommand.
+    public static func groupUsage(_ group: CommandGroup, path: [String]) -> String {
+        let subcommand = group.defaultSubcommand == nil ? ["<subcommand>"] : ["[<subcommand>]", "[options]"]
+        return "USAGE: " + (path + subcommand).joined(separator: " ")
     }
 
-    /// The help of a group: its subcommands with their abstracts.
+    /// The help of a group: its subcommands with their abstracts (the default one marked).
     public static func help(_ group: CommandGroup, path: [String], version: Bool) -> String {
-        var sections = [group.abstract, groupUsage(path: path)]
+        var sections = [group.abstract, groupUsage(group, path: path)]
         var options = [entry("-h, --help", "Show this help.")]
         if version { options.append(entry("--version", "Show the version.")) }
         sections.append("OPTIONS:\n" + options.joined(separator: "\n"))
-        sections.append("SUBCOMMANDS:\n" + group.members.map { entry($0.name, $0.abstract) }.joined(separator: "\n"))
+        let defaultName = group.defaultSubcommand?.configuration.name
+        let subcommands = group.members.map { entry($0.name, $0.abstract + ($0.name == defaultName ? " (the default)" : "")) }
+        sections.append("SUBCOMMANDS:\n" + subcommands.joined(separator: "\n"))
         let helpPath = (path + ["<subcommand>", "--help"]).joined(separator: " ")
         sections.append("See '\(helpPath)' for the options of each.")
         if !group.discussion.isEmpty { sections.append(group.discussion) }

@@ -43,7 +43,7 @@ public struct ParsedArguments: Sendable, Equatable {
             guard let option = byName[name] else {
                 let names = options.flatMap(\.names) + ["--help"]
                 let suggestion = ClosestName.closest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? "; --help lists the options"
-                throw UsageError("unknown option '\(name)'\(suggestion)")
+                throw UsageError("unknown option \(UsageError.quoted(name))\(suggestion)")
             }
             let canonical = option.name
             guard option.repeatable || (values[canonical] == nil && !flags.contains(canonical)) else {
@@ -74,14 +74,14 @@ public struct ParsedArguments: Sendable, Equatable {
             }
         }
         guard let positionalSpec else {
-            if let first = positionals.first { throw UsageError("unexpected argument '\(first)'") }
+            if let first = positionals.first { throw UsageError("unexpected argument \(UsageError.quoted(first))") }
             return
         }
         if positionals.count < positionalSpec.minimum {
             throw UsageError(positionalSpec.minimum == 1 ? "missing \(positionalSpec.name)" : "needs at least \(positionalSpec.minimum) \(positionalSpec.name) arguments")
         }
         if let maximum = positionalSpec.maximum, positionals.count > maximum {
-            throw UsageError("unexpected argument '\(positionals[maximum])'")
+            throw UsageError("unexpected argument \(UsageError.quoted(positionals[maximum]))")
         }
     }
 

@@ -15,31 +15,31 @@ enum PinCertificateFiles {
 
     /// The certificates in the file at `path`, in file order.
     ///
-    /// - Throws: ``PinUsageError`` naming `path` and why it could not be used: unreadable,
+    /// - Throws: ``PinInputError`` naming `path` and why it could not be used: unreadable,
     ///   empty, PEM without a certificate, or not a well-formed certificate.
-    static func load(_ path: String) throws(PinUsageError) -> [Entry] {
+    static func load(_ path: String) throws(PinInputError) -> [Entry] {
         let data: Data
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw PinUsageError("\(path): cannot read the file (\(error.localizedDescription)); check the path and permissions")
+            throw PinInputError("\(path): cannot read the file (\(error.localizedDescription)); check the path and permissions")
         }
-        guard !data.isEmpty else { throw PinUsageError("\(path): the file is empty; give a PEM or DER certificate") }
+        guard !data.isEmpty else { throw PinInputError("\(path): the file is empty; give a PEM or DER certificate") }
         let certificates: [Certificate]
         if let text = String(data: data, encoding: .utf8), text.contains("-----BEGIN") {
             do {
                 certificates = try Certificate.certificates(fromPEM: text)
             } catch {
-                throw PinUsageError("\(path): not a valid PEM certificate file (\(PinErrorText.reason(of: error)))")
+                throw PinInputError("\(path): not a valid PEM certificate file (\(PinErrorText.reason(of: error)))")
             }
             guard !certificates.isEmpty else {
-                throw PinUsageError("\(path): the PEM file holds no CERTIFICATE block (keys and requests cannot be pinned this way)")
+                throw PinInputError("\(path): the PEM file holds no CERTIFICATE block (keys and requests cannot be pinned this way)")
             }
         } else {
             do {
                 certificates = [try Certificate(der: data)]
             } catch {
-                throw PinUsageError("\(path): not a PEM file and not one DER X.509 certificate (\(PinErrorText.reason(of: error)))")
+                throw PinInputError("\(path): not a PEM file and not one DER X.509 certificate (\(PinErrorText.reason(of: error)))")
             }
         }
         var entries: [Entry] = []
@@ -47,7 +47,7 @@ enum PinCertificateFiles {
             do {
                 entries.append(Entry(certificate: certificate, pin: try SPKIPin.pin(forCertificate: Data(certificate.der))))
             } catch {
-                throw PinUsageError("\(path): cannot compute the pin (\(PinErrorText.reason(of: error)))")
+                throw PinInputError("\(path): cannot compute the pin (\(PinErrorText.reason(of: error)))")
             }
         }
         return entries

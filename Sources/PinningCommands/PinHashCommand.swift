@@ -1,33 +1,40 @@
+import CommandKit
+
 /// `devicetrust pin hash FILE...`: one line per certificate, `<pin>  <file>  <subject>`.
 ///
 /// Files may be PEM (one or several certificates, e.g. a whole chain) or DER. A file
 /// that cannot be read or parsed is reported on standard error with its path and why,
 /// the other files are still hashed, and the exit status is 2.
-enum PinHashCommand {
-    /// Runs `pin hash` with the arguments after `hash`; returns the exit status.
-    static func run(_ arguments: [String], standardOutput: (String) -> Void, standardError: (String) -> Void) -> Int32 {
-        let parsed: PinArguments
-        do {
-            parsed = try PinArguments(arguments, options: [])
-        } catch {
-            return error.report(subcommand: "hash", to: standardError)
-        }
-        if parsed.wantsHelp {
-            standardOutput(PinUsage.usage(of: "hash"))
-            return PinExitStatus.success
-        }
-        guard !parsed.positionals.isEmpty else {
-            return PinUsageError("give at least one certificate file (PEM or DER)").report(subcommand: "hash", to: standardError)
-        }
-        var status = PinExitStatus.success
-        for path in parsed.positionals {
+struct PinHashCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "hash", abstract: "Print the SPKI-SHA256-BASE64 pin and subject of every certificate in PEM or DER files.",
+        synopsis: "FILE...",
+        discussion: """
+            Prints one line per certificate: its pin, the file and its subject, separated by two spaces.
+            A PEM file may hold several certificates (a whole chain). A file that cannot be read or
+            parsed is reported on standard error with its path and why, and the other files are still
+            hashed. Exit status: 0 when every file was hashed, 2 for a usage error or a file that cannot
+            be read.
+            """,
+        positionals: PositionalSpec("FILE", minimum: 1, help: "PEM (one or several certificates) or DER certificate files"))
+
+    /// The certificate files, in the order given.
+    let files: [String]
+
+    init(arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        files = arguments.positionals
+    }
+
+    func run(_ context: CommandContext) -> Int32 {
+        var status = ExitStatus.success
+        for path in files {
             do {
                 for entry in try PinCertificateFiles.load(path) {
-                    standardOutput("\(entry.pin)  \(path)  \(entry.certificate.subjectSummary)")
+                    context.standardOutput("\(entry.pin)  \(path)  \(entry.certificate.subjectSummary)\n")
                 }
             } catch {
-                standardError("devicetrust pin hash: \(error.message)")
-                status = PinExitStatus.usage
+                report(error.message, to: context)
+                status = ExitStatus.usage
             }
         }
         return status

@@ -1,3 +1,4 @@
+import CommandKit
 import Pinning
 
 /// `devicetrust pin plist --domain D --pin P --pin BACKUP [--include-subdomains] [--ca]`:
@@ -12,43 +13,54 @@ import Pinning
 ///
 /// `NSPinnedDomains` needs iOS 14 / macOS 11 and is not honoured by `WKWebView` or
 /// `SFSafariViewController`.
-enum PinPlistCommand {
-    /// Runs `pin plist` with the arguments after `plist`; returns the exit status.
-    static func run(_ arguments: [String], standardOutput: (String) -> Void, standardError: (String) -> Void) -> Int32 {
-        let pinSet: PinSet
-        let pinsCA: Bool
-        do throws(PinUsageError) {
-            let parsed = try PinArguments(arguments, options: ["--domain", "--pin"], flags: ["--include-subdomains", "--ca"])
-            if parsed.wantsHelp {
-                standardOutput(PinUsage.usage(of: "plist"))
-                return PinExitStatus.success
-            }
-            guard parsed.positionals.isEmpty else {
-                throw PinUsageError("unexpected argument \"\(parsed.positionals[0])\"; give the domain with --domain and each pin with --pin")
-            }
-            let domain = try parsed.required("--domain")
-            let pins = parsed.all("--pin")
-            for pin in pins { try PinValue.validate(pin, option: "--pin") }
-            pinSet = try makePinSet(domain: domain, pins: pins, includesSubdomains: parsed.flags.contains("--include-subdomains"))
-            pinsCA = parsed.flags.contains("--ca")
-        } catch {
-            return error.report(subcommand: "plist", to: standardError)
-        }
-        for line in fragment(for: pinSet, pinsCA: pinsCA) { standardOutput(line) }
-        return PinExitStatus.success
+struct PinPlistCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "plist", abstract: "Print the NSAppTransportSecurity / NSPinnedDomains fragment to paste into Info.plist.",
+        synopsis: "--domain D --pin P --pin BACKUP [--include-subdomains] [--ca]",
+        discussion: """
+            Prints the XML to paste into the Info.plist's top-level <dict>: the pins under
+            NSPinnedLeafIdentities (the leaf's key must match) or, with --ca, NSPinnedCAIdentities (any CA
+            key of the chain must match). At least two distinct pins are required: the current key's and
+            a backup key's, kept offline. NSPinnedDomains needs iOS 14 / macOS 11 and is not honoured by
+            WKWebView or SFSafariViewController. Exit status: 0, or 2 for a usage error.
+            """,
+        options: [
+            OptionSpec("--domain", kind: .value("D"), help: "the host to pin, a bare DNS name such as api.example.com"),
+            OptionSpec("--pin", kind: .value("P"), repeatable: true,
+                       help: "an SPKI-SHA256-BASE64 pin (devicetrust pin hash); at least twice: the current key and a backup key"),
+            OptionSpec("--include-subdomains", kind: .flag, help: "pin every host below the domain too (NSIncludesSubdomains)"),
+            OptionSpec("--ca", kind: .flag, help: "put the pins under NSPinnedCAIdentities instead of NSPinnedLeafIdentities"),
+        ])
+
+    /// The domain and its pins, validated by ``Pinning/PinSet``.
+    let pinSet: PinSet
+    /// Whether the pins go under `NSPinnedCAIdentities` (`--ca`).
+    let pinsCA: Bool
+
+    init(arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        let domain = try arguments.required("--domain")
+        let pins = arguments.all("--pin")
+        for pin in pins { try PinValue.validate(pin, option: "--pin") }
+        pinSet = try Self.makePinSet(domain: domain, pins: pins, includesSubdomains: arguments.flag("--include-subdomains"))
+        pinsCA = arguments.flag("--ca")
+    }
+
+    func run(_ context: CommandContext) -> Int32 {
+        for line in Self.fragment(for: pinSet, pinsCA: pinsCA) { context.standardOutput(line + "\n") }
+        return ExitStatus.success
     }
 
     /// The pin set for the arguments, with ``PinningError``s turned into usage errors.
-    private static func makePinSet(domain: String, pins: [String], includesSubdomains: Bool) throws(PinUsageError) -> PinSet {
+    private static func makePinSet(domain: String, pins: [String], includesSubdomains: Bool) throws(UsageError) -> PinSet {
         do {
             return try PinSet(domain: domain, pins: pins, includesSubdomains: includesSubdomains)
         } catch let error as PinningError where error.code == .missingBackupPin {
             let distinct = Set(pins).count
-            throw PinUsageError(
+            throw UsageError(
                 "\(distinct) distinct pin\(distinct == 1 ? "" : "s") given; a backup pin is required: give --pin twice, the current key's pin and the pin of a backup key kept offline"
             )
         } catch {
-            throw PinUsageError(PinErrorText.reason(of: error))
+            throw UsageError(PinErrorText.reason(of: error))
         }
     }
 

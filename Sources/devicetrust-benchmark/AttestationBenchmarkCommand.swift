@@ -1,3 +1,4 @@
+import CommandKit
 import Foundation
 
 /// `devicetrust-benchmark attestation [--seconds N] [--rounds N]`: App Attest attestation
@@ -5,24 +6,34 @@ import Foundation
 /// same run, same core. Targets (issue 5): assertions ≥ 0.8 × P-256 verify/s;
 /// attestations ≥ 0.8 × P-384 verify/s (one P-384 signature check per attestation, the
 /// intermediate's own check cached).
-enum AttestationBenchmarkCommand {
+struct AttestationBenchmarkCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "attestation", abstract: "App Attest verification next to openssl speed on one CPU core, in the same run.",
+        synopsis: BenchmarkOptions.synopsis,
+        discussion: """
+            Measures App Attest attestation and assertion verifications per second next to `openssl speed
+            ecdsap256 ecdsap384`, same run, same core. Targets: assertions at least 0.8 × P-256 verify/s,
+            attestations at least 0.8 × P-384 verify/s. Exit status: 0 when every figure was measured
+            (below target is a finding, not a failure), 1 when a measurement could not be made, 2 for a
+            bad command line.
+            """,
+        options: BenchmarkOptions.specs)
+
     static let target = 0.8
 
-    static func run(arguments: [String]) -> Int32 {
-        let options: BenchmarkOptions
+    /// How long and how often each verification is measured.
+    let options: BenchmarkOptions
+
+    init(arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        options = try BenchmarkOptions(arguments: arguments)
+    }
+
+    func validate() throws(UsageError) { try options.validate() }
+
+    /// Measures, prints the figures and returns the exit status.
+    func run(_ context: CommandContext) -> Int32 {
         do {
-            switch try BenchmarkOptions.parse(arguments) {
-            case .showHelp:
-                print("usage: devicetrust-benchmark attestation [--seconds N] [--rounds N]")
-                return 0
-            case .run(let parsed): options = parsed
-            }
-        } catch {
-            FileHandle.standardError.write(Data("devicetrust-benchmark attestation: \(error.message)\n".utf8))
-            return 2
-        }
-        do {
-            let core = try BenchmarkCommand.pinToOneCore()
+            let core = try CryptoBenchmarkCommand.pinToOneCore()
             let openssl = OpenSSLSpeedRunner(core: core, seconds: options.secondsPerMeasurement)
             let workloads = try AttestationWorkloads()
             var best = (attestations: 0.0, assertions: 0.0, p256Verify: 0.0, p384Verify: 0.0)
@@ -46,10 +57,10 @@ enum AttestationBenchmarkCommand {
                   build:   \(build); \(options.secondsPerMeasurement) s per measurement, wall-clock, best of \(options.rounds) round(s)
                   openssl: \(openssl.commandLine(["ecdsap256", "ecdsap384"]).joined(separator: " "))
 
-                  App Attest attestations   \(format(best.attestations))/s   P-384 verify \(format(best.p384Verify))/s   ratio \(String(format: "%.2f", attestationRatio))  (target ≥ \(target))
-                  App Attest assertions     \(format(best.assertions))/s   P-256 verify \(format(best.p256Verify))/s   ratio \(String(format: "%.2f", assertionRatio))  (target ≥ \(target))
+                  App Attest attestations   \(Self.format(best.attestations))/s   P-384 verify \(Self.format(best.p384Verify))/s   ratio \(String(format: "%.2f", attestationRatio))  (target ≥ \(Self.target))
+                  App Attest assertions     \(Self.format(best.assertions))/s   P-256 verify \(Self.format(best.p256Verify))/s   ratio \(String(format: "%.2f", assertionRatio))  (target ≥ \(Self.target))
 
-                \(attestationRatio >= target && assertionRatio >= target ? "All targets met." : "Below target. This is a report; the exit status stays 0.")
+                \(attestationRatio >= Self.target && assertionRatio >= Self.target ? "All targets met." : "Below target. This is a report; the exit status stays 0.")
                 """)
             return 0
         } catch {

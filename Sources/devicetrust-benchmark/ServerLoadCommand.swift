@@ -1,3 +1,4 @@
+import CommandKit
 import Foundation
 import MicroHTTPTestSupport
 import TrustStorePostgres
@@ -6,23 +7,49 @@ import TrustStorePostgres
 /// this process, on SQLite and (with `--database`) on PostgreSQL with one and two nodes, at
 /// every client count, next to `openssl speed ecdsap256` from the same run. Progress goes
 /// to stderr, the report to stdout.
-enum ServerLoadCommand {
-    /// Runs the command and returns its exit status (see ``ServerLoadOptions/usage``).
-    static func run(arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment) -> Int32 {
-        let options: ServerLoadOptions
-        do {
-            switch try ServerLoadOptions.parse(arguments, environment: environment) {
-            case .showHelp:
-                print(ServerLoadOptions.usage)
-                return 0
-            case .run(let parsed):
-                options = parsed
-            }
-        } catch {
-            printToStandardError("devicetrust-benchmark server: \(error.message)\n\n\(ServerLoadOptions.usage)")
-            return 2
-        }
+struct ServerLoadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        name: "server", abstract: "The DeviceTrust server under concurrent approvals: approvals/s and p50/p99 latency.",
+        synopsis: "[--clients N[,N…]] [--approvals N] [--seconds N] [--server-threads N] [--database postgres://…]",
+        discussion: """
+            Load-tests the DeviceTrust server in this process: bootstraps it on 127.0.0.1 (any free
+            port), enrolls one device per client (software P-256 biometric key), then runs the clients
+            concurrently, each looping POST /v1/challenges (biometric key, purpose action) → check and
+            sign the payload → POST /v1/challenges/{id}/response → expect 200, over keep-alive HTTP/1.1
+            connections. Prints one table: approvals/s and the p50/p99 latency of a whole approval per
+            configuration, with the CPU time per approval of the servers, the clients and PostgreSQL,
+            then one verdict line per target and what limited the run, next to `openssl speed
+            ecdsap256` from the same run. The load generator runs on the same cores as the servers (and
+            PostgreSQL), as the targets say.
 
+            Configurations, measured for every client count:
+              SQLite, 1 node       always (the reference), in a fresh temporary data directory
+              PostgreSQL, 1 node   with --database: one server over the PostgreSQL database
+              PostgreSQL, 2 nodes  with --database: two servers in this process on two ports,
+                                   each with its own store (own connection pool) over the same
+                                   database and its own copy of the data directory; every client
+                                   sends its challenge to one node and its response to the other
+            Each PostgreSQL configuration starts from an empty schema: a new schema
+            devicetrust_bench_<pid>_<n> created with psql, used through search_path and dropped
+            afterwards (nothing else in the database is touched). Without psql, or without the right to
+            create a schema, the URL's own schema is used as it is, with fresh devices (the output says
+            which).
+
+            Exit status: 0 when the run completed (BELOW is a finding, not a failure), 1 when a
+            configuration could not be measured (a server could not be started, a device could not be
+            enrolled, no approval succeeded) or openssl speed failed, 2 for a bad command line.
+            """,
+        options: ServerLoadOptions.specs)
+
+    /// What to measure.
+    let options: ServerLoadOptions
+
+    init(arguments: ParsedArguments, environment: [String: String]) throws(UsageError) {
+        options = try ServerLoadOptions(arguments: arguments, environment: environment)
+    }
+
+    /// Measures every configuration, prints the report and returns the exit status.
+    func run(_ context: CommandContext) -> Int32 {
         let postgres = options.postgres.map(PostgresBenchmarkDatabase.init)
         var configurations: [LoadConfiguration] = []
         for clients in options.clients {
@@ -35,20 +62,20 @@ enum ServerLoadCommand {
         var measurements: [ConfigurationMeasurement] = []
         var notes: [String] = []
         for (index, configuration) in configurations.enumerated() {
-            progress("\(configuration.title), \(configuration.clients) clients (\(index + 1) of \(configurations.count))")
-            let (measurement, note) = measure(configuration, index: index, options: options, postgres: postgres)
+            Self.progress("\(configuration.title), \(configuration.clients) clients (\(index + 1) of \(configurations.count))")
+            let (measurement, note) = Self.measure(configuration, index: index, options: options, postgres: postgres)
             measurements.append(measurement)
             if let note { notes.append(note) }
-            if case .failure(let failure) = measurement.outcome { progress("  failed: \(failure)") }
+            if case .failure(let failure) = measurement.outcome { Self.progress("  failed: \(failure)") }
         }
 
         // After the load, so they have the machine to themselves.
-        progress("DeviceTrustCrypto P-256 sign and verify in this process")
+        Self.progress("DeviceTrustCrypto P-256 sign and verify in this process")
         let crypto = (try? P256Workloads.signAndVerify(seconds: 1)).map {
             ServerLoadReport.CryptoCost(verifySeconds: 1 / $0.verifiesPerSecond, signSeconds: 1 / $0.signsPerSecond)
         }
         // On one core like the crypto mode.
-        progress("openssl speed ecdsap256")
+        Self.progress("openssl speed ecdsap256")
         #if os(Linux)
         let core = try? CorePinning.firstAllowedCore()
         #else
@@ -58,12 +85,12 @@ enum ServerLoadCommand {
         let opensslFigures = Result { try OpenSSLSpeedOutput.ecdsaP256(openssl.speed(["ecdsap256"])) }.mapError(MeasurementFailure.init)
 
         let cores = ProcessInfo.processInfo.activeProcessorCount
-        printHeader(options: options, postgres: postgres, openssl: openssl)
+        Self.printHeader(options: options, postgres: postgres, openssl: openssl)
         print("")
         print(ServerLoadReport.table(measurements))
         print("")
         print(ServerLoadReport.legend)
-        print(footnote(options: options, postgres: postgres, measurements: measurements, crypto: crypto, openssl: opensslFigures))
+        print(Self.footnote(options: options, postgres: postgres, measurements: measurements, crypto: crypto, openssl: opensslFigures))
         print("")
         print(ServerLoadReport.verdictTable(
             ServerLoadReport.verdicts(measurements, clientCounts: options.clients, postgresRequested: postgres != nil)))

@@ -1,4 +1,5 @@
-// Entry point only: the command lives in BenchmarkCommand.swift.
+// Entry point only: `BenchmarkProgram` is the command tree, each command in its own file.
+import CommandKit
 import Foundation
 
-exit(BenchmarkCommand.run(arguments: Array(CommandLine.arguments.dropFirst())))
+exit(BenchmarkProgram.program.run(Array(CommandLine.arguments.dropFirst()), context: .process))

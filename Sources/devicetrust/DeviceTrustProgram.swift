@@ -19,10 +19,7 @@ enum DeviceTrustProgram {
                 .command(Serve.self),
                 .command(DemoCommand.self),
                 .command(AuditSubcommand.self),
-                .external(name: "pin", abstract: "Certificate pinning tools: hash, fetch, plist, check, rotate-plan.") { arguments, context in
-                    PinCommand.run(
-                        arguments, standardOutput: { context.standardOutput($0 + "\n") }, standardError: { context.standardError($0 + "\n") })
-                },
+                .group(PinCommand.group),
             ]),
         version: version)
 

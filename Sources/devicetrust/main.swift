@@ -4,8 +4,4 @@
 import CommandKit
 import Foundation
 
-let context = CommandContext(
-    standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
-    standardError: { FileHandle.standardError.write(Data($0.utf8)) },
-    environment: ProcessInfo.processInfo.environment)
-exit(DeviceTrustProgram.program.run(Array(CommandLine.arguments.dropFirst()), context: context))
+exit(DeviceTrustProgram.program.run(Array(CommandLine.arguments.dropFirst()), context: .process))

@@ -1,5 +1,6 @@
 import CommandKit
 import Foundation
+import RepositoryTestSupport
 import Testing
 
 /// A command for the tests: greets `--name` `--times` times.
@@ -33,34 +34,27 @@ struct GreetCommand: ParsableCommand {
     }
 }
 
-/// Output collected from a run.
-final class Captured: @unchecked Sendable {
-    // @unchecked: both buffers are only touched with `lock` held.
-    private let lock = NSLock()
-    private var out = ""
-    private var err = ""
-    var standardOutput: String { lock.withLock { out } }
-    var standardError: String { lock.withLock { err } }
-    var context: CommandContext {
-        CommandContext(
-            standardOutput: { text in self.lock.withLock { self.out += text } },
-            standardError: { text in self.lock.withLock { self.err += text } }, environment: [:])
+/// `<name> greet` and `<name> nested greet`: the tree the program tests run.
+func testTree(_ name: String, abstract: String, defaultSubcommand: (any ParsableCommand.Type)? = nil) -> CommandGroup {
+    CommandGroup(name: name, abstract: abstract, members: [
+        .command(GreetCommand.self),
+        .group(CommandGroup(name: "nested", abstract: "A group.", members: [.command(GreetCommand.self)])),
+    ], defaultSubcommand: defaultSubcommand)
+}
+
+extension CommandLineProgram {
+    /// Runs `arguments`; returns the status and what was written.
+    func capturing(_ arguments: [String]) -> (status: Int32, output: CapturedOutput) {
+        let captured = CapturedOutput()
+        return (run(arguments, context: captured.context), captured)
     }
 }
 
 @Suite("A program's command tree")
 struct CommandLineProgramTests {
-    let program = CommandLineProgram(
-        root: CommandGroup(name: "tool", abstract: "A test tool.", members: [
-            .command(GreetCommand.self),
-            .group(CommandGroup(name: "nested", abstract: "A group.", members: [.command(GreetCommand.self)])),
-        ]),
-        version: "tool 1.2.3")
+    let program = CommandLineProgram(root: testTree("tool", abstract: "A test tool."), version: "tool 1.2.3")
 
-    func run(_ arguments: String...) -> (status: Int32, output: Captured) {
-        let captured = Captured()
-        return (program.run(arguments, context: captured.context), captured)
-    }
+    func run(_ arguments: String...) -> (status: Int32, output: CapturedOutput) { program.capturing(arguments) }
 
     @Test("a command is parsed, validated, then run")
     func runsCommand() {
@@ -82,13 +76,13 @@ struct CommandLineProgramTests {
     @Test("--help and -h on every command and group print to standard output with status 0")
     func help() {
         for arguments in [["greet", "--help"], ["greet", "-h"], ["greet", "--name", "x", "-h"], ["nested", "greet", "--help"]] {
-            let captured = Captured()
+            let captured = CapturedOutput()
             #expect(program.run(arguments, context: captured.context) == 0)
             #expect(captured.standardOutput.hasPrefix("Print a greeting.\n\nUSAGE: tool "), "\(arguments)")
             #expect(captured.standardError.isEmpty)
         }
         for arguments in [["--help"], ["-h"], ["help"], ["nested", "--help"], ["nested", "-h"]] {
-            let captured = Captured()
+            let captured = CapturedOutput()
             #expect(program.run(arguments, context: captured.context) == 0)
             #expect(captured.standardOutput.contains("SUBCOMMANDS:\n  greet"), "\(arguments)")
         }
@@ -154,6 +148,25 @@ struct CommandLineProgramTests {
         #expect(run("nested").output.standardError.hasPrefix("tool nested: a subcommand is required\n"))
     }
 
+    @Test("two neighbouring letters swapped are one edit: the name is still suggested")
+    func swappedLetters() {
+        #expect(run("rgeet").output.standardError.hasPrefix("tool: unknown subcommand 'rgeet'; did you mean 'greet'?\n"))
+    }
+
+    @Test("a password in a quoted argument is replaced by ***, in a URL's user part and in password= parameters")
+    func passwordsAreNotEchoed() {
+        #expect(UsageError.quoted("postgres://bench:s3cret@127.0.0.1:5432/db") == "'postgres://bench:***@127.0.0.1:5432/db'")
+        #expect(UsageError.quoted("x=postgres://u:p:w@h/db?sslmode=off&PASSWORD=s3cret") == "'x=postgres://u:***@h/db?sslmode=off&PASSWORD=***'")
+        #expect(UsageError.quoted("host=db password=s3cret user=u") == "'host=db password=*** user=u'")
+        #expect(UsageError.quoted("postgres://user@h/db") == "'postgres://user@h/db'")
+        #expect(UsageError.quoted("mail@example.com:8080") == "'mail@example.com:8080'")
+        let stray = run("greet", "postgres://u:s3cret@h/db")
+        #expect(stray.output.standardError.hasPrefix("tool greet: unexpected argument 'postgres://u:***@h/db'\n"))
+        let unknown = run("-x=postgres://u:s3cret@h/db")
+        #expect(unknown.output.standardError.hasPrefix("tool: unknown option '-x=postgres://u:***@h/db'\n"))
+        #expect(!(stray.output.standardError + unknown.output.standardError).contains("s3cret"))
+    }
+
     @Test("long help lines wrap at the description column")
     func wrapping() {
         struct Wordy: ParsableCommand {
@@ -168,5 +181,55 @@ struct CommandLineProgramTests {
         #expect(lines.allSatisfy { $0.count <= 100 })
         #expect(lines.contains("  --a-very-long-option-name-indeed VALUE"))
         #expect(lines.contains { $0.hasPrefix(String(repeating: " ", count: 32) + "word word") })
+    }
+}
+
+@Suite("A group with a default subcommand, in a program without --version")
+struct DefaultSubcommandTests {
+    let program = CommandLineProgram(root: testTree("bench", abstract: "A benchmark.", defaultSubcommand: GreetCommand.self))
+
+    func run(_ arguments: String...) -> (status: Int32, output: CapturedOutput) { program.capturing(arguments) }
+
+    @Test("no arguments, or an option first, runs the default subcommand with every argument")
+    func optionsGoToTheDefault() {
+        #expect(run().output.standardOutput == "hello, world\n")
+        #expect(run("--name", "Anna").output.standardOutput == "hello, Anna\n")
+        #expect(run("greet", "--name", "Bo").output.standardOutput == "hello, Bo\n")
+        #expect(run("nested", "greet").output.standardOutput == "hello, world\n")
+    }
+
+    @Test("the default subcommand's usage errors and help name it")
+    func errorsNameTheDefault() {
+        let error = run("--times", "9")
+        #expect(error.status == 2)
+        #expect(error.output.standardError == "bench greet: --times must be from 1 to 3\nUSAGE: bench greet [options]\nSee 'bench greet --help'.\n")
+        #expect(run("--name", "x", "--help").output.standardOutput.hasPrefix("Print a greeting.\n\nUSAGE: bench greet [options]\n"))
+    }
+
+    @Test("a word that is no subcommand is still an unknown subcommand")
+    func unknownWord() {
+        let (status, output) = run("gret")
+        #expect(status == 2)
+        #expect(output.standardError == "bench: unknown subcommand 'gret'; did you mean 'greet'?\nUSAGE: bench [<subcommand>] [options]\nSee 'bench --help'.\n")
+    }
+
+    @Test("the group's help marks the default and lists no --version; --version is the default's unknown option")
+    func help() {
+        #expect(run("--help").output.standardOutput == """
+            A benchmark.
+
+            USAGE: bench [<subcommand>] [options]
+
+            OPTIONS:
+              -h, --help                    Show this help.
+
+            SUBCOMMANDS:
+              greet                         Print a greeting. (the default)
+              nested                        A group.
+
+            See 'bench <subcommand> --help' for the options of each.
+
+            """)
+        #expect(run("--version").output.standardError.hasPrefix("bench greet: unknown option '--version'"))
     }
 }

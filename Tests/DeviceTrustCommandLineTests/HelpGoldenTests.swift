@@ -32,20 +32,42 @@ func runDevicetrust(_ arguments: [String]) throws -> (status: Int32, output: Str
 struct HelpGoldenTests {
     static let helpFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Help")
 
-    @Test("the help of every command and group is the file in Help/, on standard output, exit 0", arguments: [
+    /// Every command and group of `devicetrust`, as the words after the program name.
+    static let commands: [[String]] = [
         [], ["serve"], ["demo"], ["audit"], ["pin"],
-    ])
+        ["pin", "hash"], ["pin", "fetch"], ["pin", "plist"], ["pin", "check"], ["pin", "rotate-plan"],
+    ]
+
+    /// `Help/devicetrust-pin-hash.txt` for `["pin", "hash"]`.
+    static func helpFile(_ command: [String]) -> String { (["devicetrust"] + command).joined(separator: "-") + ".txt" }
+
+    @Test("the help of every command and group is the file in Help/, on standard output, exit 0", arguments: commands)
     func help(command: [String]) throws {
         let run = try runDevicetrust(command + ["--help"])
         #expect(run.status == 0)
         #expect(run.error.isEmpty)
-        let file = Self.helpFolder.appendingPathComponent((["devicetrust"] + command).joined(separator: "-") + ".txt")
+        let file = Self.helpFolder.appendingPathComponent(Self.helpFile(command))
         if ProcessInfo.processInfo.environment["DEVICETRUST_UPDATE_HELP"] == "1" {
             try Data(run.output.utf8).write(to: file)
         }
         let expected = try String(contentsOf: file, encoding: .utf8)
         #expect(run.output == expected, "devicetrust \(command.joined(separator: " ")) --help differs from \(file.lastPathComponent)")
         #expect(try runDevicetrust(command + ["-h"]).output == run.output, "-h is --help")
+    }
+
+    @Test("every file in Help/ is the help of a command compared above, and every group's subcommand has one")
+    func everyHelpFileIsCompared() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.helpFolder.path).filter { $0.hasSuffix(".txt") }
+        #expect(Set(files) == Set(Self.commands.map(Self.helpFile)))
+        for group: [String] in [[], ["pin"]] {
+            let help = try runDevicetrust(group + ["--help"]).output
+            let section = try #require(help.components(separatedBy: "SUBCOMMANDS:\n").dropFirst().first?.components(separatedBy: "\n\n").first)
+            let names = section.split(separator: "\n").filter { !$0.hasPrefix("   ") }.compactMap { $0.split(separator: " ").first.map(String.init) }
+            #expect(names.count >= 4, "\(section)")
+            for name in names {
+                #expect(Self.commands.contains(group + [name]), "devicetrust \((group + [name]).joined(separator: " ")) has no help file")
+            }
+        }
     }
 
     @Test("devicetrust --help lists every subcommand")
@@ -74,6 +96,11 @@ struct HelpGoldenTests {
             (["serve", "--port", "x"], "devicetrust serve: --port must be a whole number from 0 to 65535, not 'x'"),
             (["demo", "extra"], "devicetrust demo: unexpected argument 'extra'"),
             (["audit", "--fromat", "json"], "devicetrust audit: unknown option '--fromat'; did you mean '--format'?"),
+            (["pin"], "devicetrust pin: a subcommand is required"),
+            (["pin", "hsah"], "devicetrust pin: unknown subcommand 'hsah'; did you mean 'hash'?"),
+            (["pin", "rotate-plan", "--curent", "x"], "devicetrust pin rotate-plan: unknown option '--curent'; did you mean '--current'?"),
+            (["pin", "hash"], "devicetrust pin hash: missing FILE"),
+            (["serve", "postgres://user:s3cret@db/x"], "devicetrust serve: unexpected argument 'postgres://user:***@db/x'"),
         ] as [([String], String)] {
             let run = try runDevicetrust(arguments)
             #expect(run.status == 2, "\(arguments)")

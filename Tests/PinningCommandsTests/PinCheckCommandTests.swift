@@ -96,7 +96,8 @@ struct PinCheckCommandTests {
     @Test func unreadableInputsExitWithTwo() throws {
         let missing = PinCommandRun(["check", "/nonexistent/Info.plist"])
         #expect(missing.status == 2)
-        #expect(missing.errorText.contains("/nonexistent/Info.plist: cannot read"))
+        #expect(missing.errors.count == 1, "an unreadable input is no usage error: \(missing.errors)")
+        #expect(missing.errorText.hasPrefix("devicetrust pin check: /nonexistent/Info.plist: cannot read"))
 
         let notPlist = try PinCommandFixtures.write(Data("not a plist {".utf8), name: "Info.plist")
         let garbage = PinCommandRun(["check", notPlist])
@@ -113,7 +114,11 @@ struct PinCheckCommandTests {
         #expect(badCert.status == 2)
         #expect(badCert.errorText.contains("/nonexistent/leaf.pem"))
 
-        #expect(PinCommandRun(["check"]).status == 2)
-        #expect(PinCommandRun(["check", valid, valid]).status == 2)
+        let none = PinCommandRun(["check"])
+        #expect(none.status == 2)
+        #expect(none.errors.first == "devicetrust pin check: missing Info.plist")
+        let two = PinCommandRun(["check", valid, valid])
+        #expect(two.status == 2)
+        #expect(two.errors.first == "devicetrust pin check: unexpected argument '\(valid)'")
     }
 }

@@ -7,10 +7,8 @@ import Testing
 struct PinFetchTests {
     /// Runs `pin fetch` and collects its output.
     private func fetch(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
-        var output: [String] = []
-        var error: [String] = []
-        let status = PinFetchCommand.run(arguments, standardOutput: { output.append($0) }, standardError: { error.append($0) })
-        return (status, output.joined(separator: "\n"), error.joined(separator: "\n"))
+        let run = PinCommandRun(["fetch"] + arguments)
+        return (run.status, run.outputText, run.errorText)
     }
 
     /// Makes the PKI, starts the server, runs `body`, and always stops and cleans up.
@@ -67,28 +65,30 @@ struct PinFetchTests {
         let port = try PinFetchTestServer.freePort()
         let result = fetch(["127.0.0.1:\(port)"])
         #expect(result.status == 2)
-        #expect(result.error.contains("connect failed"))
+        #expect(result.error.hasPrefix("devicetrust pin fetch: connect failed: "))
+        #expect(!result.error.contains("USAGE:"), "a server that cannot be reached is no usage error")
         #expect(result.output.isEmpty)
     }
 
     @Test func unresolvableHostIsADNSFailure() {
         let result = fetch(["no-such-host.invalid:443"])
         #expect(result.status == 2)
-        #expect(result.error.contains("DNS failed"))
+        #expect(result.error.hasPrefix("devicetrust pin fetch: DNS failed: "))
     }
 
     @Test(arguments: [[], ["--bogus"], ["localhost:notaport"], ["localhost:0"], ["a", "b"], ["localhost", "--cafile"], ["[::1"]])
     func badArgumentsAreUsageErrors(_ arguments: [String]) {
         let result = fetch(arguments)
         #expect(result.status == 2)
-        #expect(result.error.contains("usage: devicetrust pin fetch"))
+        #expect(result.error.hasPrefix("devicetrust pin fetch: "))
+        #expect(result.error.contains("\nUSAGE: devicetrust pin fetch HOST[:PORT] [--servername NAME] [--cafile FILE]\n"))
     }
 
     @Test func endpointsSplitIntoHostAndPort() throws {
-        #expect(try PinFetchArguments.splitEndpoint("example.test") == ("example.test", 443))
-        #expect(try PinFetchArguments.splitEndpoint("example.test:8443") == ("example.test", 8443))
-        #expect(try PinFetchArguments.splitEndpoint("[::1]:8443") == ("::1", 8443))
-        #expect(try PinFetchArguments.splitEndpoint("[::1]") == ("::1", 443))
-        #expect(try PinFetchArguments.splitEndpoint("::1") == ("::1", 443))
+        #expect(try PinFetchCommand.splitEndpoint("example.test") == ("example.test", 443))
+        #expect(try PinFetchCommand.splitEndpoint("example.test:8443") == ("example.test", 8443))
+        #expect(try PinFetchCommand.splitEndpoint("[::1]:8443") == ("::1", 8443))
+        #expect(try PinFetchCommand.splitEndpoint("[::1]") == ("::1", 443))
+        #expect(try PinFetchCommand.splitEndpoint("::1") == ("::1", 443))
     }
 }

@@ -69,6 +69,6 @@ struct PinHashCommandTests {
         #expect(run.errorText.contains("empty"))
         let none = PinCommandRun(["hash"])
         #expect(none.status == 2)
-        #expect(none.errorText.contains("at least one certificate file"))
+        #expect(none.errors.first == "devicetrust pin hash: missing FILE")
     }
 }

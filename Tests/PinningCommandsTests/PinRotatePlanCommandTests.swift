@@ -38,14 +38,14 @@ struct PinRotatePlanCommandTests {
     @Test func missingOptionsAndExtraArguments() {
         let missing = PinCommandRun(["rotate-plan", "--current", current, "--backup", backup])
         #expect(missing.status == 2)
-        #expect(missing.errorText.contains("missing --new-backup"))
+        #expect(missing.errors.first == "devicetrust pin rotate-plan: missing --new-backup")
         let twice = PinCommandRun([
             "rotate-plan", "--current", current, "--current", current, "--backup", backup, "--new-backup", newBackup,
         ])
         #expect(twice.status == 2)
-        #expect(twice.errorText.contains("--current was given 2 times"))
+        #expect(twice.errors.first == "devicetrust pin rotate-plan: --current is given more than once")
         let extra = PinCommandRun(["rotate-plan", "now", "--current", current, "--backup", backup, "--new-backup", newBackup])
         #expect(extra.status == 2)
-        #expect(extra.errorText.contains("unexpected argument \"now\""))
+        #expect(extra.errors.first == "devicetrust pin rotate-plan: unexpected argument 'now'")
     }
 }

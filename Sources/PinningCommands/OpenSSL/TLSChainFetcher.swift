@@ -12,22 +12,22 @@ enum TLSChainFetcher {
     /// How long the TCP connect, and each read or write of the handshake, may take.
     static let timeoutSeconds: Int32 = 10
 
-    /// Fetches the chain `arguments` describe.
+    /// Fetches the chain of the server `command` names.
     ///
     /// - Throws: ``PinFetchError`` for DNS, connect, handshake or setup failures; a chain
     ///   that does not verify is a result, not an error.
-    static func fetch(_ arguments: PinFetchArguments) throws(PinFetchError) -> PinFetchResult {
+    static func fetch(_ command: PinFetchCommand) throws(PinFetchError) -> PinFetchResult {
         // A peer that closes mid-handshake must produce EPIPE, not kill the process.
         signal(SIGPIPE, SIG_IGN)
         ERR_clear_error()
-        let context = try OpenSSLClientContext(caFile: arguments.caFile)
+        let context = try OpenSSLClientContext(caFile: command.caFile)
         let connection = try OpenSSLClientConnection(context: context)
-        try configure(connection, for: arguments)
-        let socket = try TCPConnection.connect(host: arguments.host, port: arguments.port, timeoutSeconds: timeoutSeconds)
+        try configure(connection, for: command)
+        let socket = try TCPConnection.connect(host: command.host, port: command.port, timeoutSeconds: timeoutSeconds)
         guard SSL_set_fd(connection.pointer, socket.descriptor) == 1 else {
             throw PinFetchError(.setup, "SSL_set_fd: \(OpenSSLErrorQueue.drain())")
         }
-        try handshake(connection, socket: socket, arguments: arguments)
+        try handshake(connection, socket: socket, command: command)
         let chain = presentedChain(of: connection)
         let verifyResult = SSL_get_verify_result(connection.pointer)
         let isVerified = verifyResult == Int(X509_V_OK) && !chain.isEmpty
@@ -40,12 +40,12 @@ enum TLSChainFetcher {
         _ = SSL_shutdown(connection.pointer)
         ERR_clear_error()
         withExtendedLifetime(socket) {}
-        return PinFetchResult(chain: chain, isVerified: isVerified, failureReason: reason, verifiedName: arguments.nameToVerify)
+        return PinFetchResult(chain: chain, isVerified: isVerified, failureReason: reason, verifiedName: command.nameToVerify)
     }
 
     /// SNI (for names, not IP literals) and the name check on the leaf.
-    private static func configure(_ connection: OpenSSLClientConnection, for arguments: PinFetchArguments) throws(PinFetchError) {
-        let name = arguments.nameToVerify
+    private static func configure(_ connection: OpenSSLClientConnection, for command: PinFetchCommand) throws(PinFetchError) {
+        let name = command.nameToVerify
         let isIP = TCPConnection.isIPLiteral(name)
         if !isIP {
             // SSL_set_tlsext_host_name is a macro over SSL_ctrl.
@@ -60,7 +60,7 @@ enum TLSChainFetcher {
     }
 
     /// `SSL_connect`, with the failure mapped to a readable reason.
-    private static func handshake(_ connection: OpenSSLClientConnection, socket: TCPConnection, arguments: PinFetchArguments) throws(PinFetchError) {
+    private static func handshake(_ connection: OpenSSLClientConnection, socket: TCPConnection, command: PinFetchCommand) throws(PinFetchError) {
         let status = SSL_connect(connection.pointer)
         guard status != 1 else { return }
         let savedErrno = errno
@@ -77,7 +77,7 @@ enum TLSChainFetcher {
         default:
             detail = queued
         }
-        throw PinFetchError(.handshake, "TLS with \(arguments.host) port \(arguments.port): \(detail)")
+        throw PinFetchError(.handshake, "TLS with \(command.host) port \(command.port): \(detail)")
     }
 
     /// The chain as the server sent it (leaf first), DER, copied out of OpenSSL.

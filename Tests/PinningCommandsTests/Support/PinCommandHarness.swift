@@ -1,23 +1,31 @@
+import CommandKit
 import Foundation
 import PinningCommands
+import RepositoryTestSupport
 import X509Certificates
 
 /// What one in-process run of `devicetrust pin …` printed and returned.
 struct PinCommandRun {
     let status: Int32
+    /// Standard output, line by line (without the newlines).
     let output: [String]
+    /// Standard error, line by line.
     let errors: [String]
 
     var outputText: String { output.joined(separator: "\n") }
     var errorText: String { errors.joined(separator: "\n") }
 
-    /// Runs `PinCommand` with `arguments` (the words after `pin`), capturing its lines.
+    /// The `devicetrust` command tree with the `pin` group alone, so that help and usage
+    /// errors read as in the executable.
+    static let program = CommandLineProgram(
+        root: CommandGroup(name: "devicetrust", abstract: "DeviceTrust.", members: [.group(PinCommand.group)]), version: "devicetrust (tests)")
+
+    /// Runs `devicetrust pin` with `arguments` (the words after `pin`), capturing its lines.
     init(_ arguments: [String]) {
-        var output: [String] = []
-        var errors: [String] = []
-        status = PinCommand.run(arguments, standardOutput: { output.append($0) }, standardError: { errors.append($0) })
-        self.output = output
-        self.errors = errors
+        let captured = CapturedOutput()
+        status = Self.program.run(["pin"] + arguments, context: captured.context)
+        output = captured.outputLines
+        errors = captured.errorLines
     }
 }
 
