@@ -56,9 +56,21 @@ struct RuleRegistryTests {
             #expect(examplesText.contains("extension \(rule.type) {") && examplesText.contains("var examples: [RuleExample]"),
                     "\(examples.lastPathComponent) must hold \(rule.type)'s examples")
             let text = try String(contentsOf: main, encoding: .utf8)
-            // The engine calls the protocol's checks; a rule's own `check(_:project:)` would never run.
-            #expect(!text.contains("func check(_ file: ScannedFile"), "\(rule.file) defines check(_:project:); implement checkSwift/checkObjectiveC/checkPropertyList/checkText instead")
             #expect(!text.contains("let examples: [RuleExample]"), "\(rule.file) keeps its examples inline; they belong in \(rule.type)+Examples.swift")
+        }
+    }
+
+    @Test("no rule file defines what the engine would not call: its own check(_:project:) or mayMatch(_:)")
+    func noShadowedEntryPoints() throws {
+        let folder = RepositoryFiles.root.appendingPathComponent("Sources/AuditRules")
+        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        #expect(files.count > Self.declaredRules.count)
+        for file in files {
+            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            // The engine calls the protocol's checks and evaluates the declared pre-check;
+            // a rule's own `check(_:project:)` or `mayMatch(_:)` would silently never run.
+            #expect(!text.contains("func check(_ file: ScannedFile"), "\(file) defines check(_:project:); implement checkSwift/checkObjectiveC/checkPropertyList/checkText instead")
+            #expect(!text.contains("func mayMatch("), "\(file) defines mayMatch(_:); declare `preCheck` instead")
         }
     }
 }

@@ -15,6 +15,10 @@ public struct AuditRequest: Sendable {
     /// Whether Swift parses skip the declarations no rule can report on (``FocusedParse``).
     /// It changes speed, never findings; off only to test exactly that.
     public var focusedParsing = true
+    /// Whether rules are skipped on files their ``AuditRule/triggers`` and
+    /// ``AuditRule/preCheck`` rule out. It changes speed, never findings; off (which also
+    /// turns ``focusedParsing`` off) only to test exactly that.
+    public var preChecks = true
 
     public init(paths: [String], excludes: [Glob] = [], includeVendored: Bool = false, rules: [any AuditRule], baseline: Baseline? = nil) {
         self.paths = paths
@@ -69,13 +73,13 @@ public enum AuditRunner {
             case nil: break
             }
         }
-        var result = audit(files: files, projects: projects, rules: request.rules, baseline: request.baseline, focusedParsing: request.focusedParsing)
+        var result = audit(files: files, projects: projects, rules: request.rules, baseline: request.baseline, focusedParsing: request.focusedParsing, preChecks: request.preChecks)
         result.notes = notes + result.notes
         return result
     }
 
     /// Audits files already in memory, by relative path: the rule tests' entry point.
-    public static func audit(contents: [(path: String, data: Data)], rules: [any AuditRule], focusedParsing: Bool = true) -> AuditResult {
+    public static func audit(contents: [(path: String, data: Data)], rules: [any AuditRule], focusedParsing: Bool = true, preChecks: Bool = true) -> AuditResult {
         var files: [ScannedFile] = []
         var notes: [String] = []
         for (path, data) in contents {
@@ -84,17 +88,18 @@ public enum AuditRunner {
             case .note(let note), .unreadable(let note): notes.append(note)
             }
         }
-        var result = audit(files: files, rules: rules, baseline: nil, focusedParsing: focusedParsing)
+        var result = audit(files: files, rules: rules, baseline: nil, focusedParsing: focusedParsing, preChecks: preChecks)
         result.notes += notes
         return result
     }
 
     /// `focusedParsing`: whether Swift parses skip the declarations no rule can report on
-    /// (``FocusedParse``); off only to test that it changes nothing.
+    /// (``FocusedParse``); off only to test that it changes nothing. `preChecks`: whether
+    /// triggers and pre-checks skip rules (off: every rule checks every file, whole).
     ///
     /// `projects` gives each file's project (the path it was found under); a project's
     /// property lists are the facts for its own code only. Nil: all files are one project.
-    package static func audit(files: [ScannedFile], projects: [Int]? = nil, rules: [any AuditRule], baseline: Baseline?, focusedParsing: Bool = true) -> AuditResult {
+    package static func audit(files: [ScannedFile], projects: [Int]? = nil, rules: [any AuditRule], baseline: Baseline?, focusedParsing: Bool = true, preChecks: Bool = true) -> AuditResult {
         let projectOf = projects ?? Array(repeating: 0, count: files.count)
         var members: [Int: [ScannedFile]] = [:]
         for (index, file) in files.enumerated() { members[projectOf[index], default: []].append(file) }
@@ -105,7 +110,7 @@ public enum AuditRunner {
         DispatchQueue.concurrentPerform(iterations: files.count) { position in
             let index = order[position]
             let project = facts[projectOf[index]] ?? ProjectFacts(files: [])
-            perFile.set(index, check(files[index], rules: rules, project: project, focusedParsing: focusedParsing))
+            perFile.set(index, check(files[index], rules: rules, project: project, focusedParsing: focusedParsing && preChecks, preChecks: preChecks))
         }
         var findings: [Finding] = []
         var suppressedInline = 0
@@ -153,7 +158,7 @@ public enum AuditRunner {
         var suppressed: Int
     }
 
-    private static func check(_ file: ScannedFile, rules: [any AuditRule], project: ProjectFacts, focusedParsing: Bool) -> FileFindings {
+    private static func check(_ file: ScannedFile, rules: [any AuditRule], project: ProjectFacts, focusedParsing: Bool, preChecks: Bool) -> FileFindings {
         let text = file.text
         // Only files with findings need their suppressions and lines.
         var suppressions: Suppressions?
@@ -165,12 +170,13 @@ public enum AuditRunner {
         if !isTestCode, let text, file.isSource { isTestCode = TestPaths.isTestSource(text) }
         let applicable = rules.filter { rule in
             if isTestCode && rule.skipsTestCode { return false }
+            guard preChecks else { return true }
             if let text, !rule.triggers.isEmpty {
                 var searched = text
                 if rule.triggersAreCode, case .swift(let swift) = file { searched = swift.codeText }
                 if !ByteSearch.containsAny(searched, rule.triggers) { return false }
             }
-            return rule.mayMatch(file)
+            return rule.preCheck.passes(file)
         }
         if focusedParsing, case .swift(let swift) = file { swift.focusParse(on: applicable) }
         for rule in applicable {

@@ -6,7 +6,7 @@
 /// whose stored properties make a value secret — properties declare their enclosing
 /// types' names too). A declaration is an *anchor* for a rule that will check the file
 /// when it holds the rule's ``AuditRule/triggers`` (in code, for
-/// ``AuditRule/triggersAreCode`` rules) and the rule's ``AuditRule/mayMatch(_:)`` passes
+/// ``AuditRule/triggersAreCode`` rules) and the rule's ``AuditRule/preCheck`` passes
 /// on it alone or, failing that, together with what it uses. What is kept around an
 /// anchor is what the rule's check reads (``AuditRule/focusReach``, the widest of the
 /// rules it anchors):
@@ -81,7 +81,7 @@ package enum FocusedParse {
         let text = piece.text
         let alone = ScannedFile.swift(piece)
         return rules.contains { rule in
-            (rule.triggers.isEmpty || ByteSearch.containsAny(rule.triggersAreCode ? piece.codeText : text, rule.triggers)) && rule.mayMatch(alone)
+            (rule.triggers.isEmpty || ByteSearch.containsAny(rule.triggersAreCode ? piece.codeText : text, rule.triggers)) && rule.preCheck.passes(alone)
         }
     }
 

@@ -2,7 +2,7 @@
 /// identifiers written in code and the raw contents of its string literals, comments
 /// excluded.
 ///
-/// Rules use it in ``AuditRule/mayMatch(_:)`` to decide, conservatively, whether a file
+/// Rules' pre-checks (``PreCheck``) read it to decide, conservatively, whether a file
 /// can hold a finding at all; only then is the file parsed.
 public struct SwiftLexicalScan: Sendable {
     /// Every identifier outside comments and strings (keywords included), once each.

@@ -34,11 +34,12 @@ public protocol AuditRule: Sendable {
     func checkPropertyList(_ file: PropertyListFile, project: ProjectFacts) -> [Match]
     /// The problems in another text file (xcconfig, JSON configuration, the Xcode project file).
     func checkText(_ file: TextFile, project: ProjectFacts) -> [Match]
-    /// A cheap, conservative pre-check after ``triggers``: false only when `file` cannot
-    /// hold a finding of this rule, so the file need not be parsed for it. Rules whose
-    /// triggers would match most files (string literals, logging) narrow it down here,
-    /// typically with ``SwiftFile/lexical``. The default is true.
-    func mayMatch(_ file: ScannedFile) -> Bool
+    /// What else must occur, after ``triggers``, for the rule to possibly fire: declared
+    /// conditions the engine evaluates on the lexical pass (``PreCheck``), so a file that
+    /// cannot hold a finding is never parsed for this rule. Rules whose triggers would
+    /// match most files (string literals, logging) narrow it down here. The default is
+    /// ``PreCheck/always``.
+    var preCheck: PreCheck { get }
     /// Whether the rule stays silent in test code, mocks, fixtures and previews
     /// (``TestPaths``): code that is not shipped and is full of deliberate sample keys,
     /// test vectors and debug output. The engine skips those files for such rules.
@@ -89,8 +90,11 @@ extension AuditRule {
         }
     }
 
-    /// True: `check` decides.
-    public func mayMatch(_ file: ScannedFile) -> Bool { true }
+    /// Always: ``triggers`` and the check decide.
+    public var preCheck: PreCheck { .always }
+
+    /// Whether the rule's ``preCheck`` lets `file` through (``triggers`` aside).
+    public func mayMatch(_ file: ScannedFile) -> Bool { preCheck.passes(file) }
 
     /// False: the rule also reports in test code.
     public var skipsTestCode: Bool { false }

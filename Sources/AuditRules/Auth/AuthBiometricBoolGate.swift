@@ -20,6 +20,15 @@ struct AuthBiometricBoolGate: AuditRule {
     // check decides whether that read needs biometry itself.
     let triggers = ["evaluatePolicy", "iometric", "aceID", "ouchID", "SecAccessControlCreateWithFlags"]
 
+    /// For Swift: the file calls `evaluatePolicy`, or creates access control (whose
+    /// biometry flags silence the rule), or names something biometric together with
+    /// something that authenticates, verifies, evaluates or unlocks (a biometric wrapper's
+    /// call): the only places the check reports or reads.
+    let preCheck = PreCheck.any([
+        .swiftIdentifier(["evaluatePolicy", "SecAccessControlCreateWithFlags"]),
+        .all([.swiftIdentifierContaining(Self.biometricWords), .swiftIdentifierContaining(Self.actionWords)]),
+    ])
+
     // MARK: Swift
 
     static let biometricWords = ["biometr", "faceid", "touchid", "localauth"]

@@ -18,6 +18,15 @@ struct CryptoFastPasswordHash: AuditRule {
 
     let triggers = ["SHA256", "SHA384", "SHA512", "sha256", "sha512", "sha384", "sha2", "PBKDF", "CC_MD5", "CC_SHA1", "Insecure"]
 
+    /// For Swift: the file derives keys with PBKDF2, holds a helper hashing its parameter
+    /// (`func ccSha256(data: Data) -> Data`, judged at its callers), or names a password
+    /// or PIN: the check reports only those.
+    let preCheck = PreCheck.any([
+        .swiftCode(["PBKDF"]),
+        .all([.swiftCode(["func"]), .swiftCode(["CC_SHA", "CC_MD5", ".hash(data", "sha256()", "sha512()", "sha384()", "sha224()"])]),
+        .swiftIdentifierWhere("a password-like name") { SecretNames.isPasswordLike(String($0)) },
+    ])
+
     private static let fastHashTypes: Set<String> = ["SHA256.hash", "SHA384.hash", "SHA512.hash"]
     private static let commonCryptoHashes: Set<String> = ["CC_SHA256", "CC_SHA384", "CC_SHA512", "CC_SHA224"]
     private static let cryptoSwiftHashes: Set<String> = ["sha256", "sha384", "sha512", "sha224", "sha2", "sha3"]

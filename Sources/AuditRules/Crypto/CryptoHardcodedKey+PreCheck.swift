@@ -1,29 +1,35 @@
 import AuditKit
 
 extension CryptoHardcodedKey {
-    /// For Swift: whether the file calls a key-taking crypto API or an encryption wrapper,
-    /// or binds key material to a key, IV or nonce name or parameter
-    /// (judged on the tokens, without parsing). ``check(_:project:)`` reports only
-    /// literals passed to those APIs or bound to those names.
-    func mayMatch(_ file: ScannedFile) -> Bool {
-        guard case .swift(let swift) = file else { return true }
-        let identifiers = swift.lexical.identifiers
-        if Self.keyTakingAPIs.contains(where: { identifiers.contains(Substring($0)) }) { return true }
-        // A key-named binding or a wrapper call reports only where key material is written:
-        // a string, a byte array or a zero buffer (a constant elsewhere is found through
-        // the call that uses it).
-        guard Self.writesKeyMaterial(swift) else { return false }
-        // RNCryptor and encrypt/decrypt helpers taking a password, key or IV argument.
-        // Every wrapper name holds one of these words (checked on the bytes first).
-        if ["crypt", "cipher", "aes"].contains(where: { ByteSearch.containsIgnoringCase(swift.codeText, $0) }), Self.callsWrapper(swift) { return true }
-        let keyNamed = identifiers.contains { identifier in
-            ["key", "iv", "nonce", "vector", "data", "bytes", "string", "str", "hex"].contains(where: { ByteSearch.hasSuffixIgnoringCase(identifier.utf8, $0) })
-                && CryptoKeyNames.isCryptoKeyName(String(identifier))
-        }
-        guard keyNamed else { return false }
-        // `static let aesKey = "…"`, `ivData: Data = Data([0x13, …])`.
-        return swift.containsLexicalBinding(named: CryptoKeyNames.isCryptoKeyName) { binding in
-            binding.value.map { Self.mayBeKeyConstant(from: $0, in: swift) } ?? false
+    var preCheck: PreCheck { Self.declaredPreCheck }
+
+    /// For Swift: the file calls a key-taking crypto API, or writes key material (a
+    /// string, a byte array or a zero buffer; a constant elsewhere is found through the
+    /// call that uses it) and either calls an encryption wrapper (RNCryptor, encrypt and
+    /// decrypt helpers taking a password, key or IV argument: every wrapper name holds
+    /// `crypt`, `cipher` or `aes`) or binds it to a key, IV or nonce name or parameter.
+    /// The check reports only literals passed to those APIs or bound to those names.
+    static let declaredPreCheck = PreCheck.any([
+        .swiftIdentifier(Array(CryptoHardcodedKey.keyTakingAPIs)),
+        .all([
+            .swiftCustom("key material written: a string, a byte array or a zero buffer", CryptoHardcodedKey.writesKeyMaterial),
+            .any([
+                .all([.swiftCodeIgnoringCase(["crypt", "cipher", "aes"]), .swiftCustom("an encryption wrapper called", CryptoHardcodedKey.callsWrapper)]),
+                .all([
+                    .swiftIdentifierWhere("a key, IV or nonce name") { identifier in
+                        ["key", "iv", "nonce", "vector", "data", "bytes", "string", "str", "hex"].contains(where: { ByteSearch.hasSuffixIgnoringCase(identifier.utf8, $0) })
+                            && CryptoKeyNames.isCryptoKeyName(String(identifier))
+                    },
+                    // `static let aesKey = "…"`, `ivData: Data = Data([0x13, …])`.
+                    .swiftCustom("a key-named binding holding key material", CryptoHardcodedKey.bindsKeyConstant),
+                ]),
+            ]),
+        ]),
+    ])
+
+    private static func bindsKeyConstant(_ swift: SwiftFile) -> Bool {
+        swift.containsLexicalBinding(named: CryptoKeyNames.isCryptoKeyName) { binding in
+            binding.value.map { mayBeKeyConstant(from: $0, in: swift) } ?? false
         }
     }
 

@@ -19,12 +19,7 @@ struct KeychainAccessibleAlways: AuditRule {
 
     /// In Swift, `.always` counts only as a whole member name (`accessibility: .always`),
     /// not as the start of another (`.alwaysKept`, `.authorizedAlways`).
-    func mayMatch(_ file: ScannedFile) -> Bool {
-        guard case .swift(let swift) = file else { return true }
-        let code = swift.codeText
-        return ByteSearch.contains(code, "AccessibleAlways") || ByteSearch.contains(code, "alwaysThisDeviceOnly")
-            || ByteSearch.containsWord(code, ".always")
-    }
+    let preCheck = PreCheck.any([.swiftCode(["AccessibleAlways", "alwaysThisDeviceOnly"]), .swiftCodeWord([".always"])])
 
     private static let constants: Set<String> = ["kSecAttrAccessibleAlways", "kSecAttrAccessibleAlwaysThisDeviceOnly"]
     private static let wrapperCases: Set<String> = ["always", "alwaysThisDeviceOnly"]

@@ -10,14 +10,6 @@ extension KeychainDeleteThenAdd {
     /// Wrapper methods that add (or write) an item.
     static let wrapperSets: Set<String> = ["set", "setString", "setData", "setObject"]
 
-    /// For Swift: whether the file calls SecItemDelete, or a wrapper's delete and set
-    /// methods (judged on the lexical scan, per declaration).
-    func mayMatch(_ file: ScannedFile) -> Bool {
-        guard case .swift(let swift) = file else { return true }
-        let identifiers = swift.lexical.identifiers
-        if identifiers.contains("SecItemDelete") { return true }
-        return Self.wrapperDeletes.contains { identifiers.contains(Substring($0)) } && Self.wrapperSets.contains { identifiers.contains(Substring($0)) }
-    }
 
     /// `removeObject(forKey: k)` then `set(v, forKey: k)` on the same keychain-named
     /// receiver (or on `self` inside a type or extension named like a keychain), in one

@@ -17,6 +17,12 @@ struct KeychainDeleteThenAdd: AuditRule {
     /// `SecItemDelete`, and the remove / delete methods of keychain wrappers.
     let triggers = ["SecItemDelete", "remove", "delete"]
 
+    /// For Swift: `SecItemDelete`, or a wrapper's delete and set methods both named.
+    let preCheck = PreCheck.any([
+        .swiftIdentifier(["SecItemDelete"]),
+        .all([.swiftIdentifier(Array(Self.wrapperDeletes)), .swiftIdentifier(Array(Self.wrapperSets))]),
+    ])
+
     // MARK: Swift
 
     func checkSwift(_ file: SwiftFile, project _: ProjectFacts) -> [Match] {

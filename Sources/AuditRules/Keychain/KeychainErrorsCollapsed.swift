@@ -24,10 +24,7 @@ struct KeychainErrorsCollapsed: AuditRule {
     /// Swift is judged only where SecItemCopyMatching is called in code, or `try?` meets a
     /// keychain name (a wrapper read, ``mayHaveWrapperRead(_:)``) (or, through the
     /// declarations a call names, where a reader of this file calls it).
-    func mayMatch(_ file: ScannedFile) -> Bool {
-        guard case .swift(let swift) = file else { return true }
-        return ByteSearch.contains(swift.codeText, "SecItemCopyMatching") || Self.mayHaveWrapperRead(swift)
-    }
+    let preCheck = PreCheck.any([.swiftCode(["SecItemCopyMatching"]), .swiftCustom("a wrapper read: try? near a keychain name", Self.mayHaveWrapperRead)])
 
     private static let successConstants: Set<String> = ["errSecSuccess", "noErr", "0"]
     private static let loggingCalls: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "assert", "assertionFailure", "SecCopyErrorMessageString"]

@@ -20,8 +20,9 @@ struct KeychainSynchronizableSecret: AuditRule {
     /// literal true where it is written (`: true`, `] = kCFBooleanTrue`, `(true)`,
     /// `synchronizable: NSNumber(value: true)`), judged on the code text: the only values
     /// ``check(_:project:)`` reports.
-    func mayMatch(_ file: ScannedFile) -> Bool {
-        guard case .swift(let swift) = file else { return true }
+    let preCheck = PreCheck.swiftCustom("a literal true given to synchronizable where it is written", Self.setsSynchronizableTrue)
+
+    private static func setsSynchronizableTrue(_ swift: SwiftFile) -> Bool {
         var code = swift.codeText
         return code.withUTF8 { bytes in
             func skipBlanks(_ index: inout Int) {

@@ -18,6 +18,22 @@ struct LogSensitiveData: AuditRule {
 
     let triggers = ["print", "NSLog", "os_log", "Logger", "logger", "log", "dump", "DDLog"]
 
+    /// For Swift: the file both logs (a logging function or a logger is named) and names
+    /// a secret (a secret-named identifier or string key, an HTTP credential header, or a
+    /// literal that is a secret value or may label one: ``SensitiveLabels``), the two
+    /// things a finding needs.
+    let preCheck = PreCheck.all([
+        .swiftIdentifierWhere("a logging function or logger") { identifier in
+            LogSensitiveData.freeFunctions.contains(String(identifier)) || identifier == "log" || identifier == "Logger"
+                || identifier.lowercased().hasSuffix("logger") || identifier == "logging"
+        },
+        .any([
+            .swiftText(["Authorization", "Bearer", "Cookie"]),
+            .swiftSecretNames,
+            .swiftLiteralWhere("a secret value or a label of one") { SecretNames.isSecretValue(String($0)) || SensitiveLabels.mayLabel($0) },
+        ]),
+    ])
+
     /// Logger methods; the base must be a logger.
     private static let loggerMethods: Set<String> = ["info", "debug", "error", "notice", "log", "fault", "trace", "warning", "critical", "verbose", "warn"]
     static let freeFunctions: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "DDLogInfo", "DDLogDebug", "DDLogError", "DDLogWarn", "DDLogVerbose", "NSLogv"]

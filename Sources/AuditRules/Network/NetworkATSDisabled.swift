@@ -20,10 +20,7 @@ struct NetworkATSDisabled: AuditRule {
     let triggersAreCode = false
 
     /// Only property lists are checked (ATS settings in code strings are examples or tests).
-    func mayMatch(_ file: ScannedFile) -> Bool {
-        if case .propertyList = file { return true }
-        return false
-    }
+    let preCheck = PreCheck.only([.propertyList])
 
     static func plist(_ ats: String) -> String {
         """

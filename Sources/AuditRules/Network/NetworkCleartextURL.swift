@@ -29,14 +29,9 @@ struct NetworkCleartextURL: AuditRule {
     /// Its words are in string literals (URLs) or property list keys.
     let triggersAreCode = false
 
-    /// For Swift: whether a string literal starts with `http://` (the only literals
-    /// ``check(_:project:)`` reports), judged on the lexical scan without parsing.
-    func mayMatch(_ file: ScannedFile) -> Bool {
-        guard case .swift(let swift) = file else { return true }
-        return swift.lexical.literals.contains { literal in
-            literal.utf8.drop(while: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }).starts(with: "http://".utf8)
-        }
-    }
+    /// For Swift: a string literal that starts with `http://` (the only literals
+    /// ``checkSwift(_:project:)`` reports).
+    let preCheck = PreCheck.swiftLiteralStarting("http://")
 
     func checkText(_ file: TextFile, project _: ProjectFacts) -> [Match] {
         file.path.hasSuffix(".xcconfig") ? checkXcconfig(file) : []

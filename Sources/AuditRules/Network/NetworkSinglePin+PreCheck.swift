@@ -1,29 +1,28 @@
 import AuditKit
 
 extension NetworkSinglePin {
-    /// For Swift: whether the file uses TrustKit or Alamofire pinning, compares a bundled
+    var preCheck: PreCheck { Self.declaredPreCheck }
+
+    /// For Swift: the file uses TrustKit or Alamofire pinning, compares a bundled
     /// certificate with the server's, or binds a long literal (or a one-element array of
-    /// one) to a pin-named name (judged on the tokens, without parsing): the only forms
-    /// ``check(_:project:)`` reports in Swift.
-    func mayMatch(_ file: ScannedFile) -> Bool {
-        guard case .swift(let swift) = file else { return true }
-        let identifiers = swift.lexical.identifiers
-        if ["kTSKPublicKeyHashes", "PublicKeysTrustEvaluator", "PinnedCertificatesTrustEvaluator"].contains(where: { identifiers.contains(Substring($0)) }) {
-            return true
-        }
+    /// one) to a pin-named name: the only forms the check reports in Swift.
+    static let declaredPreCheck = PreCheck.any([
+        .swiftIdentifier(["kTSKPublicKeyHashes", "PublicKeysTrustEvaluator", "PinnedCertificatesTrustEvaluator"]),
         // A certificate resource compared with the server's certificate or key data.
-        if ["SecCertificateCopyData", "SecKeyCopyExternalRepresentation", "SecCertificateCopyKey"].contains(where: { identifiers.contains(Substring($0)) }),
-           swift.lexical.literals.contains(where: { Self.certificateExtensions.contains($0.lowercased()) }) {
-            return true
-        }
-        guard swift.lexical.literals.contains(where: { $0.utf8.count >= 20 }),
-              identifiers.contains(where: { NetworkTrustBypass.isPinName(String($0)) }) else { return false }
-        return Self.bindsLongLiteralToPinName(swift)
-    }
+        .all([
+            .swiftIdentifier(["SecCertificateCopyData", "SecKeyCopyExternalRepresentation", "SecCertificateCopyKey"]),
+            .swiftLiteralWhere("a certificate file extension") { NetworkSinglePin.certificateExtensions.contains($0.lowercased()) },
+        ]),
+        .all([
+            .swiftLiteralWhere("20 bytes or longer") { $0.utf8.count >= 20 },
+            .swiftIdentifierWhere("a pin name") { NetworkTrustBypass.isPinName(String($0)) },
+            .swiftCustom("a pin name bound to a long literal", NetworkSinglePin.bindsLongLiteralToPinName),
+        ]),
+    ])
 
     /// Whether a pin-named name is bound to a literal of 20 bytes or more, or to `[`, one
     /// such literal and `]`: `let pinnedKeyHash = "…"`, `let pins: Set<String> = ["…"]`.
-    private static func bindsLongLiteralToPinName(_ file: SwiftFile) -> Bool {
+    static func bindsLongLiteralToPinName(_ file: SwiftFile) -> Bool {
         let tokens = file.tokens.tokens
         func isLongLiteral(_ index: Int?) -> Bool {
             guard let index else { return false }

@@ -18,6 +18,10 @@ struct PlatformJailbreakExit: AuditRule {
 
     let triggers = ["exit", "abort", "fatalError", "kill", "raise"]
 
+    /// Any jailbreak evidence in the text (the words and paths the check looks for in
+    /// conditions), in every kind of file.
+    let preCheck = PreCheck.anyFileText(["jailbr", "cydia", "rooted"] + Self.jailbreakPaths)
+
     private static let exitCalls: Set<String> = ["exit", "abort", "fatalError", "_exit", "kill", "raise", "preconditionFailure"]
     static let jailbreakPaths = [
         "/applications/cydia.app", "/bin/bash", "/usr/sbin/sshd", "/etc/apt", "/private/var/lib/apt", "/library/mobilesubstrate",

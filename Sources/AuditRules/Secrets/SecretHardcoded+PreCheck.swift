@@ -1,14 +1,17 @@
 import AuditKit
 
 extension SecretHardcoded {
+    var preCheck: PreCheck { Self.declaredPreCheck }
+
     /// For Swift: whether any string literal could be reported, judged on the tokens
     /// without parsing — a provider format anywhere in a literal, or a value the check's
     /// own tests call a secret under the name it is compared with
     /// (``comparedName(of:in:)``) or any name it can be bound to where it is written
     /// (``bindingNames(of:in:)``, the header it is sent under). A superset of what
     /// ``check(_:project:)`` reports.
-    func mayMatch(_ file: ScannedFile) -> Bool {
-        guard case .swift(let swift) = file else { return true }
+    static let declaredPreCheck = PreCheck.swiftCustom("a literal that may be reported", SecretHardcoded.mayReportLiteral)
+
+    private static func mayReportLiteral(_ swift: SwiftFile) -> Bool {
         let inTests = SecretFormats.isTestPath(swift.path)
         // A credential compared with a literal (`token == "…"`) needs these words.
         let mayCompare = !inTests && ["==", "!="].contains { ByteSearch.contains(swift.codeText, $0) }

@@ -16,6 +16,10 @@ struct StorageFileWithoutProtection: AuditRule {
 
     let triggers = ["write(to", "writeToFile", "writeToURL", "createFile", "Protection"]
 
+    /// In Swift, an explicit "no protection" option (reported whatever is written) or a
+    /// secret-named identifier or key somewhere in the file.
+    let preCheck = PreCheck.any([.swiftText(["noFileProtection", "NSFileProtectionNone", "FileProtectionNone", ".none"]), .swiftSecretNames])
+
     private static let noneConstants: Set<String> = ["NSFileProtectionNone", "NSDataWritingFileProtectionNone", "NSURLFileProtectionNone"]
 
     // MARK: Swift

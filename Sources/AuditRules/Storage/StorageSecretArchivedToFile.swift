@@ -17,6 +17,10 @@ struct StorageSecretArchivedToFile: AuditRule {
 
     let triggers = ["NSKeyedArchiver", "JSONEncoder", "JSONSerialization", "archiveRootObject", "archivedData"]
 
+    /// In Swift, a secret-named identifier or key somewhere in the file (a value, a key, a
+    /// type or one of its stored properties).
+    let preCheck = PreCheck.swiftSecretNames
+
     func checkSwift(_ file: SwiftFile, project _: ProjectFacts) -> [Match] {
         var matches: [Match] = []
         let values = SensitiveValues(file: file)

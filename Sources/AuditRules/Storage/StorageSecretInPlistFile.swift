@@ -17,6 +17,10 @@ struct StorageSecretInPlistFile: AuditRule {
 
     let triggers = ["write(to", "writeToFile", "writeToURL", "PropertyList", "<key>", "copyItem"]
 
+    /// In Swift, a secret-named identifier or key somewhere in the file (a value, a key, a
+    /// type or one of its stored properties).
+    let preCheck = PreCheck.swiftSecretNames
+
     /// The last word of a key that holds a user credential (API keys and client secrets
     /// are `secret-hardcoded`'s subject).
     private static let credentialWords: Set<String> = [

@@ -16,6 +16,12 @@ struct StorageSecretInUserDefaults: AuditRule {
 
     let triggers = ["Defaults", "defaults", "AppStorage"]
 
+    /// In Swift, a secret-named identifier or key somewhere in the file (a value, a key, a
+    /// type or one of its stored properties), or a wrapper that stores its parameter
+    /// (`func store(_ value: String?, for key: Keys) { defaults.set(value, forKey:
+    /// key.storageKey) }`), reported at its callers, which name the secret.
+    let preCheck = PreCheck.any([.swiftSecretNames, .all([.swiftText(["func "]), .swiftText([".set("]), .swiftText(["forKey"])])])
+
     private static let setters: Set<String> = ["set", "setValue", "setObject"]
 
     func checkSwift(_ file: SwiftFile, project _: ProjectFacts) -> [Match] {

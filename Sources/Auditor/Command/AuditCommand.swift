@@ -46,6 +46,8 @@ public enum AuditCommand {
             // A diagnostic switch, not an option: parse whole files, to compare with the
             // focused parse (which must give the same findings).
             request.focusedParsing = ProcessInfo.processInfo.environment["DEVICETRUST_AUDIT_WHOLE_FILES"] == nil
+            // Likewise: run every rule on every file, to compare with the pre-checks.
+            request.preChecks = ProcessInfo.processInfo.environment["DEVICETRUST_AUDIT_NO_PRECHECKS"] == nil
             let result = try AuditRunner.run(request)
             if let path = options.writeBaseline {
                 guard FileManager.default.createFile(atPath: path, contents: Baseline(findings: result.findings).encoded()) else {
