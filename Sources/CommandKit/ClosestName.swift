@@ -1,8 +1,8 @@
 /// The valid name closest to a mistyped one, for "did you mean …?" in usage errors.
-enum ClosestName {
+package enum ClosestName {
     /// The candidate with the smallest edit distance to `name`, if it is close enough to be
     /// a typo (at most a third of the longer name's length, and at least 1 edit allowed).
-    static func closest(to name: String, among candidates: [String]) -> String? {
+    package static func closest(to name: String, among candidates: [String]) -> String? {
         let typed = Array(name)
         var best: (candidate: String, distance: Int)?
         for candidate in candidates {

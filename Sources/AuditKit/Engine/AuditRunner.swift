@@ -52,7 +52,7 @@ public struct AuditResult: Sendable {
 /// suppressions, fingerprints and the baseline.
 public enum AuditRunner {
     /// Audits the files under `request.paths`.
-    public static func run(_ request: AuditRequest) throws(AuditUsageError) -> AuditResult {
+    public static func run(_ request: AuditRequest) throws(AuditInputError) -> AuditResult {
         let root = scanRoot(for: request.paths)
         let discovered = try SourceDiscovery.discover(paths: request.paths, root: root, excludes: request.excludes, includeVendored: request.includeVendored)
         let loaded = ParallelSlots<LoadedFile>(count: discovered.files.count)
@@ -69,7 +69,7 @@ public enum AuditRunner {
                 files.append(file)
                 projects.append(discovered.projects[index])
             case .note(let note): notes.append(note)
-            case .unreadable(let message): throw AuditUsageError.unreadable(message)
+            case .unreadable(let message): throw AuditInputError(message)
             case nil: break
             }
         }

@@ -21,18 +21,18 @@ public struct Baseline: Sendable, Codable, Hashable {
     }
 
     /// Reads a baseline file; a clear error when it is missing or not a baseline.
-    public static func read(path: String) throws(AuditUsageError) -> Baseline {
+    public static func read(path: String) throws(AuditInputError) -> Baseline {
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw AuditUsageError.unreadable("baseline \(path) cannot be read")
+            throw AuditInputError("baseline \(path) cannot be read")
         }
         do {
             let baseline = try JSONDecoder().decode(Baseline.self, from: data)
-            guard baseline.version == 1 else { throw AuditUsageError.unreadable("baseline \(path) has version \(baseline.version); this tool reads version 1") }
+            guard baseline.version == 1 else { throw AuditInputError("baseline \(path) has version \(baseline.version); this tool reads version 1") }
             return baseline
-        } catch let error as AuditUsageError {
+        } catch let error as AuditInputError {
             throw error
         } catch {
-            throw AuditUsageError.unreadable("baseline \(path) is not a devicetrust baseline (\(error))")
+            throw AuditInputError("baseline \(path) is not a devicetrust baseline (\(error))")
         }
     }
 

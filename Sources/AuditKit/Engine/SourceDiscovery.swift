@@ -42,7 +42,7 @@ package enum SourceDiscovery {
     }
 
     /// The files under `paths`, relative to `root`. Throws for a path that does not exist.
-    package static func discover(paths: [String], root: String, excludes: [Glob], includeVendored: Bool) throws(AuditUsageError) -> Discovered {
+    package static func discover(paths: [String], root: String, excludes: [Glob], includeVendored: Bool) throws(AuditInputError) -> Discovered {
         var result = Discovered()
         var seen: Set<String> = []
         let manager = FileManager.default
@@ -50,7 +50,7 @@ package enum SourceDiscovery {
             var isDirectory: ObjCBool = false
             let absolute = absolutePath(path)
             guard manager.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
-                throw AuditUsageError.unreadable("\(path): no such file or folder")
+                throw AuditInputError("\(path): no such file or folder")
             }
             if !isDirectory.boolValue {
                 let relative = relativePath(absolute, root: root)
@@ -61,7 +61,7 @@ package enum SourceDiscovery {
                 continue
             }
             guard let entries = Self.entries(of: absolute) else {
-                throw AuditUsageError.unreadable("\(path): the folder cannot be read")
+                throw AuditInputError("\(path): the folder cannot be read")
             }
             var found: [(String, String)] = []
             // Depth first; a folder's entries by name, so that notes come in a stable order.

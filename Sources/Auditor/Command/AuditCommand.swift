@@ -16,10 +16,10 @@ public enum AuditCommand {
     /// Runs with the arguments after `audit`; output goes to the given sinks.
     public static func run(_ arguments: [String], standardOutput: (String) -> Void, standardError: (String) -> Void) -> Int32 {
         let options: AuditOptions
-        do throws(AuditUsageError) {
+        do throws(UsageError) {
             options = try AuditOptions.parse(arguments)
         } catch {
-            standardError("devicetrust audit: \(error)\n\(AuditOptions.usage)\nSee 'devicetrust audit --help'.\n")
+            reportUsageError(error, to: standardError)
             return ExitStatus.usage
         }
         return run(options, standardOutput: standardOutput, standardError: standardError)
@@ -27,18 +27,20 @@ public enum AuditCommand {
 
     /// Runs the audit `options` describe; output goes to the given sinks.
     public static func run(_ options: AuditOptions, standardOutput: (String) -> Void, standardError: (String) -> Void) -> Int32 {
-        do throws(AuditUsageError) {
+        do throws(Failure) {
             if options.listRules {
                 standardOutput(RuleListing.list(AuditRuleCatalog.all))
                 return 0
             }
             if let id = options.explain {
-                guard let rule = AuditRuleCatalog.rule(id) else { throw AuditUsageError.usage("no rule \(id); --list-rules lists them") }
+                guard let rule = AuditRuleCatalog.rule(id) else { throw .usage(Self.unknownRule(id)) }
                 standardOutput(RuleListing.explain(rule))
                 return 0
             }
-            let rules = try selectedRules(options.ruleIDs)
-            let baseline = try options.baseline.map { (path) throws(AuditUsageError) in try Baseline.read(path: path) }
+            let rules: [any AuditRule]
+            do throws(UsageError) { rules = try selectedRules(options.ruleIDs) } catch { throw .usage(error) }
+            let baseline: Baseline?
+            do throws(AuditInputError) { baseline = try options.baseline.map { (path) throws(AuditInputError) in try Baseline.read(path: path) } } catch { throw .input(error) }
             var request = AuditRequest(
                 paths: options.paths, excludes: options.excludes.map(Glob.init), includeVendored: options.includeVendored,
                 rules: rules, baseline: baseline
@@ -48,16 +50,17 @@ public enum AuditCommand {
             request.focusedParsing = ProcessInfo.processInfo.environment["DEVICETRUST_AUDIT_WHOLE_FILES"] == nil
             // Likewise: run every rule on every file, to compare with the pre-checks.
             request.preChecks = ProcessInfo.processInfo.environment["DEVICETRUST_AUDIT_NO_PRECHECKS"] == nil
-            let result = try AuditRunner.run(request)
+            let result: AuditResult
+            do throws(AuditInputError) { result = try AuditRunner.run(request) } catch { throw .input(error) }
             if let path = options.writeBaseline {
                 guard FileManager.default.createFile(atPath: path, contents: Baseline(findings: result.findings).encoded()) else {
-                    throw AuditUsageError.unreadable("cannot write the baseline \(path)")
+                    throw .input(AuditInputError("cannot write the baseline \(path)"))
                 }
             }
             let report = options.format.render(result)
             if let path = options.output {
                 guard FileManager.default.createFile(atPath: path, contents: Data(report.utf8)) else {
-                    throw AuditUsageError.unreadable("cannot write the report \(path)")
+                    throw .input(AuditInputError("cannot write the report \(path)"))
                 }
                 // The report went to a file: say what it holds on standard error.
                 standardError(String(TextReport.render(result).split(separator: "\n").last ?? "") + " -> \(path)\n")
@@ -67,17 +70,37 @@ public enum AuditCommand {
             guard let threshold = options.failOn else { return 0 }
             return result.findings.contains { $0.rule.severity >= threshold } ? ExitStatus.failure : ExitStatus.success
         } catch {
-            standardError("devicetrust audit: \(error)\n")
-            if case .usage = error { standardError(AuditOptions.usage + "\n") }
+            switch error {
+            case .usage(let usage): reportUsageError(usage, to: standardError)
+            case .input(let input): standardError("devicetrust audit: \(input)\n")
+            }
             return ExitStatus.usage
         }
     }
 
-    static func selectedRules(_ ids: [String]?) throws(AuditUsageError) -> [any AuditRule] {
+    /// Why a run stopped before reporting: both exit 2.
+    private enum Failure: Error {
+        case usage(UsageError)
+        case input(AuditInputError)
+    }
+
+    /// A usage error in the form every `devicetrust` command uses (``CommandLineProgram``).
+    private static func reportUsageError(_ error: UsageError, to standardError: (String) -> Void) {
+        standardError("devicetrust audit: \(error.message)\n\(AuditOptions.usage)\nSee 'devicetrust audit --help'.\n")
+    }
+
+    /// An unknown rule id, named with the closest known one.
+    private static func unknownRule(_ id: String) -> UsageError {
+        let ids = AuditRuleCatalog.all.map(\.metadata.id)
+        let suggestion = ClosestName.closest(to: id, among: ids).map { "; did you mean '\($0)'?" } ?? "; --list-rules lists them"
+        return UsageError("no rule '\(id)'\(suggestion)")
+    }
+
+    static func selectedRules(_ ids: [String]?) throws(UsageError) -> [any AuditRule] {
         guard let ids else { return AuditRuleCatalog.all }
         var rules: [any AuditRule] = []
         for id in ids {
-            guard let rule = AuditRuleCatalog.rule(id) else { throw AuditUsageError.usage("no rule \(id); --list-rules lists them") }
+            guard let rule = AuditRuleCatalog.rule(id) else { throw unknownRule(id) }
             rules.append(rule)
         }
         return rules

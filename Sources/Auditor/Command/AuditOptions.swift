@@ -57,12 +57,8 @@ public struct AuditOptions: Sendable, Equatable {
     /// Parses the arguments after `audit`. `--exclude` takes every following argument up
     /// to the next option, except one that names an existing file or folder and has no
     /// glob character (that is a PATH).
-    public static func parse(_ arguments: [String]) throws(AuditUsageError) -> AuditOptions {
-        do throws(UsageError) {
-            return try AuditOptions(arguments: try ParsedArguments(arguments, for: configuration))
-        } catch {
-            throw AuditUsageError.usage(error.message)
-        }
+    public static func parse(_ arguments: [String]) throws(UsageError) -> AuditOptions {
+        try AuditOptions(arguments: try ParsedArguments(arguments, for: configuration))
     }
 
     /// The options the parsed arguments give.
