@@ -1,5 +1,6 @@
 @testable import AuditKit
 @testable import AuditRules
+@testable import Auditor
 import Foundation
 import RepositoryTestSupport
 import Testing
@@ -42,6 +43,20 @@ struct RuleRegistryTests {
             let triggering = rule.examples.contains { $0.triggers }
             #expect(triggering, "\(rule.metadata.id) has no example that triggers it")
             #expect(rule.examples.contains(where: { !$0.triggers }), "\(rule.metadata.id) has no clean example")
+        }
+    }
+
+    @Test("each rule names its CWE weakness, except where CWE has no entry that fits")
+    func weaknesses() {
+        let withoutCWE = AuditRuleCatalog.all.filter { $0.metadata.cwe == nil }.map(\.metadata.id).sorted()
+        #expect(withoutCWE == [
+            "auth-usage-description-missing", "keychain-accessible-in-query", "keychain-delete-then-add", "network-single-pin",
+            "platform-att-prompt-at-launch", "platform-jailbreak-exit", "privacy-manifest-missing",
+        ], "a new rule must state its CWE (or be added here with the reason none fits)")
+        for rule in AuditRuleCatalog.all {
+            guard let cwe = rule.metadata.cwe else { continue }
+            #expect((1...1500).contains(cwe), "\(rule.metadata.id): CWE-\(cwe) is not a CWE weakness id")
+            #expect(RuleListing.explain(rule).contains("CWE-\(cwe)"), "--explain \(rule.metadata.id) must show its CWE")
         }
     }
 

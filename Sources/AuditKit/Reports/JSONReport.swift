@@ -14,6 +14,8 @@ package enum JSONReport {
             package let severity: String
             package let category: String
             package let masvs: String
+            /// `CWE-312`; absent when no CWE fits the rule.
+            package let cwe: String?
             package let file: String
             package let line: Int
             package let column: Int
@@ -45,7 +47,7 @@ package enum JSONReport {
             findings: result.findings.map {
                 .init(
                     ruleId: $0.rule.id, severity: $0.rule.severity.rawValue, category: $0.rule.category.rawValue,
-                    masvs: $0.rule.masvs, file: $0.file, line: $0.range.line, column: $0.range.column,
+                    masvs: $0.rule.masvs, cwe: $0.rule.cweName, file: $0.file, line: $0.range.line, column: $0.range.column,
                     endLine: $0.range.endLine, endColumn: $0.range.endColumn, message: $0.message, fix: $0.rule.fix,
                     fingerprint: $0.fingerprint
                 )

@@ -46,9 +46,10 @@ package enum SARIFReport {
             package let precision = "high"
             package let securitySeverity: String
             package let masvs: String
+            package let cwe: String?
 
             package enum CodingKeys: String, CodingKey {
-                case tags, precision, masvs
+                case tags, precision, masvs, cwe
                 case securitySeverity = "security-severity"
             }
         }
@@ -104,10 +105,14 @@ package enum SARIFReport {
                         fullDescription: Message(text: rule.rationale),
                         help: MarkdownMessage(
                             text: "\(rule.rationale)\n\nFix: \(rule.fix)",
-                            markdown: "\(rule.rationale)\n\n**Fix:** \(rule.fix)\n\nMASVS: `\(rule.masvs)`"
+                            markdown: "\(rule.rationale)\n\n**Fix:** \(rule.fix)\n\nMASVS: `\(rule.masvs)`" + (rule.cweName.map { ", \($0)" } ?? "")
                         ),
                         defaultConfiguration: .init(level: rule.severity.sarifLevel),
-                        properties: .init(tags: ["security", rule.category.rawValue, rule.masvs], securitySeverity: rule.severity.securityScore, masvs: rule.masvs)
+                        properties: .init(
+                            // `external/cwe/cwe-312`: the tag GitHub code scanning shows as the CWE.
+                            tags: ["security", rule.category.rawValue, rule.masvs] + (rule.cwe.map { ["external/cwe/cwe-\($0)"] } ?? []),
+                            securitySeverity: rule.severity.securityScore, masvs: rule.masvs, cwe: rule.cweName
+                        )
                     )
                 }
             )),

@@ -10,6 +10,7 @@ struct AuthBiometricBoolGate: AuditRule {
         severity: .high,
         category: .auth,
         masvs: "MASVS-AUTH-2",
+        cwe: 603,
         rationale: "evaluatePolicy only hands the app a Bool in its own process: nothing cryptographic happens on success. A hooking tool (Frida, objection's `ios ui biometrics_bypass`) or a patched branch makes the reply say success, and code that then sets isLoggedIn, shows the main screen, reads a token from a Keychain item without access control or returns a stored credential grants access without any face or finger. The server cannot verify the Bool either.",
         fix: "Make the secret itself require biometry: store it in a Keychain item created with kSecAttrAccessControl (SecAccessControlCreateWithFlags with .biometryCurrentSet) and read it with the LAContext in kSecUseAuthenticationContext, or better, keep a Secure Enclave key with .biometryCurrentSet that signs a fresh server challenge (DeviceTrust's device keys with server challenges), so the server decides. Use the Bool alone only to hide UI that guards nothing."
     )

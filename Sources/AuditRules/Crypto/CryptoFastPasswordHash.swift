@@ -10,6 +10,7 @@ struct CryptoFastPasswordHash: AuditRule {
         severity: .high,
         category: .crypto,
         masvs: "MASVS-CRYPTO-2",
+        cwe: 916,
         rationale: "SHA-256 and SHA-512 are designed to be fast: a GPU tries billions of guesses per second, so a stored SHA-2 hash of a password — salted or not — falls to a dictionary attack, and a 4- or 6-digit PIN falls instantly. PBKDF2 only helps with enough iterations: OWASP recommends at least 600,000 for PBKDF2-HMAC-SHA256 (310,000 in earlier guidance); counts below 100,000 are reported, and CryptoSwift's PKCS5.PBKDF2 defaults to 4,096 when iterations are omitted. Counts from CCCalibratePBKDF or from a value computed elsewhere are not reported.",
         fix: "Prefer not to store or verify passwords on the device at all: verify on the server, and protect local secrets with the Keychain and biometry (DeviceTrust's Keychain.save with an access control) or a Secure Enclave device key. When a password-derived key is unavoidable, use Argon2id, scrypt, or PBKDF2-HMAC-SHA256 with ≥ 310,000 iterations (or CCCalibratePBKDF for a target time) and a random per-user salt."
     )

@@ -10,6 +10,7 @@ struct CryptoWeakCipher: AuditRule {
         severity: .high,
         category: .crypto,
         masvs: "MASVS-CRYPTO-1",
+        cwe: 327,
         rationale: "ECB encrypts equal blocks to equal ciphertext, so structure leaks (the ECB penguin) and blocks can be cut and pasted. DES and RC2 keys are brute-forced, 3DES and Blowfish have 64-bit blocks (Sweet32), RC4 is biased. CCCrypt without kCCOptionECBMode is CBC: a NULL or all-zero IV makes equal plaintext prefixes encrypt identically. None of these modes authenticates the data, and RSA PKCS#1 v1.5 encryption padding is open to padding-oracle attacks (Bleichenbacher). Constant non-zero IVs are reported by crypto-hardcoded-key.",
         fix: "Use CryptoKit's AES.GCM.seal (or ChaChaPoly) with a random SymmetricKey kept in the Keychain: it picks a random nonce and authenticates the ciphertext. If CommonCrypto is unavoidable, use AES-CBC with a fresh random IV from SecRandomCopyBytes stored next to the ciphertext, plus an HMAC over both. For RSA use .rsaEncryptionOAEPSHA256 (or ECIES: .eciesEncryptionStandardVariableIVX963SHA256AESGCM)."
     )

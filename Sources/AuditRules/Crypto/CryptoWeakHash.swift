@@ -9,6 +9,7 @@ struct CryptoWeakHash: AuditRule {
         severity: .medium,
         category: .crypto,
         masvs: "MASVS-CRYPTO-1",
+        cwe: 328,
         rationale: "MD5 and SHA-1 collisions are practical (chosen-prefix collisions for both), so an integrity check or signature over them can be forged, and as password or token hashes they are fast and widely precomputed. A use is reported unless its context is clearly not about security — a cache key, an ETag, a file name, a Gravatar hash, a download checksum (words such as cacheKey, etag, fileChecksum, url in the surrounding names) — and a generic md5/sha1 helper is judged at its call sites. HMAC-SHA1 is not reported (it remains a secure PRF and RFC 4226/6238 one-time passwords require it); HMAC-MD5 is.",
         fix: "Use SHA-256 or better (CryptoKit's SHA256/SHA512) for integrity, HMAC<SHA256> for message authentication, P-256 signatures (DeviceTrust device keys) for proof of origin, and a slow KDF (PBKDF2 with ≥ 310,000 iterations, scrypt, Argon2) for passwords. If MD5 is genuinely a non-security cache key, name it so (cacheKey) or keep it in Insecure.MD5 with a suppression comment explaining why."
     )

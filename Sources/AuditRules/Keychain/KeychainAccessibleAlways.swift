@@ -11,6 +11,7 @@ struct KeychainAccessibleAlways: AuditRule {
         severity: .high,
         category: .keychain,
         masvs: "MASVS-STORAGE-1",
+        cwe: 922,
         rationale: "kSecAttrAccessibleAlways and kSecAttrAccessibleAlwaysThisDeviceOnly protect the item with a key that is available at all times, even on a locked phone that was never unlocked since boot, so anyone holding the device (or code running on a jailbroken one) can read it; the non-ThisDeviceOnly variant also migrates to another device through a backup. Apple deprecated both in iOS 12.",
         fix: "Use kSecAttrAccessibleWhenUnlockedThisDeviceOnly for secrets read in the foreground, or kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly for tokens background work needs; migrate existing items with SecItemUpdate. DeviceTrust's Keychain defaults to .afterFirstUnlockThisDeviceOnly and has migrateAccessibility(to:)."
     )

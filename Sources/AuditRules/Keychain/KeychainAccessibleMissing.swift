@@ -10,6 +10,7 @@ struct KeychainAccessibleMissing: AuditRule {
         severity: .medium,
         category: .keychain,
         masvs: "MASVS-STORAGE-1",
+        cwe: 922,
         rationale: "An item added without kSecAttrAccessible or kSecAttrAccessControl gets the default class (kSecAttrAccessibleWhenUnlocked on iOS). Nobody decided whether it must be readable in the background, after first unlock, or only on this device, and a backup can carry it to another device.",
         fix: "Set kSecAttrAccessible explicitly — kSecAttrAccessibleWhenUnlockedThisDeviceOnly for secrets used in the foreground, AfterFirstUnlockThisDeviceOnly for background refresh — or kSecAttrAccessControl from SecAccessControlCreateWithFlags for biometry-bound items. DeviceTrust's Keychain requires one."
     )

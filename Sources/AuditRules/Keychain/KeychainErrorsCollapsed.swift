@@ -11,6 +11,7 @@ struct KeychainErrorsCollapsed: AuditRule {
         severity: .medium,
         category: .keychain,
         masvs: "MASVS-STORAGE-1",
+        cwe: 754,
         rationale: "SecItemCopyMatching fails for many reasons besides a missing item: errSecInteractionNotAllowed (-25308) while the device is locked or before its first unlock (background refresh, silent push, widgets), errSecAuthFailed, a cancelled biometric prompt. Code that returns nil or false for every non-success status cannot tell \"locked\" from \"absent\": it logs out a user whose token is fine, or overwrites and re-registers a device key it only failed to read.",
         fix: "Treat only errSecItemNotFound as absent; return or throw every other status (map errSecInteractionNotAllowed to \"try again later\"). DeviceTrust's Keychain.load throws a precise KeychainError, and loadIfPresent returns nil for itemNotFound alone."
     )

@@ -10,6 +10,7 @@ struct KeychainSynchronizableSecret: AuditRule {
         severity: .medium,
         category: .keychain,
         masvs: "MASVS-STORAGE-1",
+        cwe: 922,
         rationale: "An item added or updated with kSecAttrSynchronizable = true leaves the device: iCloud Keychain copies it to every device signed in to the same Apple ID, where the app's protections (device binding, jailbreak checks, the ThisDeviceOnly classes, which synchronizable items cannot use) do not apply. A session token or a device-binding key that syncs lets another device act as this one.",
         fix: "Leave kSecAttrSynchronizable unset (false) for tokens, session secrets and keys, and use a …ThisDeviceOnly accessibility class; only sync what the user expects on all their devices (their own saved password). DeviceTrust's Keychain defaults to synchronizable: false with .afterFirstUnlockThisDeviceOnly. kSecAttrSynchronizableAny belongs in lookups and deletes only."
     )

@@ -10,6 +10,7 @@ struct LogSensitiveData: AuditRule {
         severity: .medium,
         category: .logging,
         masvs: "MASVS-STORAGE-2",
+        cwe: 532,
         rationale: "print writes to stdout, NSLog and os_log/Logger to the unified log: anyone with the unlocked phone and a Mac running Console, a sysdiagnose sent to support, or a crash reporter's breadcrumbs can read them. A value interpolated with privacy: .public (or %{public}@) is stored in clear, and a debugger or a logging profile reveals even the private ones. Tokens, passwords and one-time codes should not be logged at all. Values marked .private / .sensitive, masked values (token.prefix(4), a hash) and facts about a secret (tokenCount, password.isEmpty) are not reported.",
         fix: "Do not log secrets: log an identifier, a status code or a duration instead. When something about a credential must be logged, use Logger with privacy: .private(mask: .hash) so lines can be correlated without the value. Remove print/NSLog from release builds."
     )

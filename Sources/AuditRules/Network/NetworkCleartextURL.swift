@@ -19,6 +19,7 @@ struct NetworkCleartextURL: AuditRule {
         severity: .medium,
         category: .network,
         masvs: "MASVS-NETWORK-1",
+        cwe: 319,
         rationale: "A request to an http:// URL travels unencrypted: anyone on the same Wi-Fi, a compromised router or the carrier can read the data and session cookies and change the response (inject script into a web view, swap a download, redirect a payment). It also only works when App Transport Security has been weakened for that host. Links the app only opens in Safari are not its requests and are not reported; a localhost URL is reported only when its query carries a password, token or PIN, or when the file posts a secret or a personal identifier (a social security or card number) in a request body: a local stand-in for the real server that sends them in the clear (and, in a query, into every log).",
         fix: "Use https:// for every endpoint (and fix the server if it has no certificate). Keep base URLs in one configuration place, and for local development use localhost with NSAllowsLocalNetworking instead of a clear-text production host."
     )

@@ -12,6 +12,7 @@ struct NetworkTrustBypass: AuditRule {
         severity: .critical,
         category: .network,
         masvs: "MASVS-NETWORK-1",
+        cwe: 295,
         rationale: "A server-trust challenge completed with .useCredential and URLCredential(trust:) before SecTrustEvaluateWithError has succeeded accepts any certificate — self-signed, expired, for another host — so anyone on the network can read and alter the traffic. A pinning delegate whose mismatch branch ends in .performDefaultHandling accepts every certificate a trusted CA issued, including a proxy CA the user (or an attacker, or an MDM profile) installed: the pin check only chooses which branch runs. Disabled Alamofire evaluators, allowsAnyHTTPSCertificate and AFNetworking's allowInvalidCertificates turn validation off outright.",
         fix: "Evaluate first: SecTrustEvaluateWithError(trust, &error) must succeed before anything else; then compare the pin, and on a mismatch call completionHandler(.cancelAuthenticationChallenge, nil). Use .performDefaultHandling only for challenges that are not server trust or hosts you do not pin. DeviceTrust's PinningPolicy does this (SPKI SHA-256 pins, default validation first, cancel on mismatch, report-only mode)."
     )

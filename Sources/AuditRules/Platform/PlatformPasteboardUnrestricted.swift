@@ -11,6 +11,7 @@ struct PlatformPasteboardUnrestricted: AuditRule {
         severity: .medium,
         category: .platform,
         masvs: "MASVS-PLATFORM-1",
+        cwe: 200,
         rationale: "UIPasteboard.general is shared with every app on the device (any app can read it, some keyboards and SDKs do so routinely), it syncs to the user's other devices through Universal Clipboard, and it keeps the value until something else is copied. A password, one-time code, card number, IBAN or recovery phrase copied there outlives the moment it was needed.",
         fix: "Avoid copying secrets; when the user must copy one (a one-time code, an account number), write it with UIPasteboard.general.setItems([[UTType.plainText.identifier: value]], options: [.localOnly: true, .expirationDate: Date().addingTimeInterval(60)]) so it stays on this device and disappears after a minute."
     )

@@ -10,6 +10,7 @@ struct StorageFileWithoutProtection: AuditRule {
         severity: .medium,
         category: .storage,
         masvs: "MASVS-STORAGE-1",
+        cwe: 311,
         rationale: "A file's data-protection class decides when its key is available. With .noFileProtection / FileProtectionType.none it is protected only by the device key and readable at any time, even on a locked phone that was never unlocked since boot. A token or password written without an option gets the default class (completeUntilFirstUserAuthentication), readable by anything running after the first unlock, and String.write cannot ask for more.",
         fix: "Keep secrets in the Keychain (DeviceTrust's Keychain.save). For sensitive files, write with .completeFileProtection (or .completeFileProtectionUnlessOpen for work that must finish after locking), or set FileProtectionType.complete on the file or through the Data Protection entitlement; check isProtectedDataAvailable before reading in the background."
     )

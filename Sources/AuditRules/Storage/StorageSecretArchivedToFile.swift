@@ -11,6 +11,7 @@ struct StorageSecretArchivedToFile: AuditRule {
         severity: .high,
         category: .storage,
         masvs: "MASVS-STORAGE-1",
+        cwe: 312,
         rationale: "NSKeyedArchiver, JSONEncoder and JSONSerialization produce plain, unencrypted bytes: the credentials, tokens or session they encode sit in a file of the app's container that goes into device backups and can be read on a jailbroken or forensically imaged device (a keyed archive shows every string field in the clear). Data protection only applies while the device is locked, and not at all to backups.",
         fix: "Store the secret fields in the Keychain (DeviceTrust's Keychain.save, ThisDeviceOnly class) and archive only the non-secret remainder; if a whole object must persist, encrypt it with a key that lives in the Keychain or the Secure Enclave before writing it with .completeFileProtection."
     )

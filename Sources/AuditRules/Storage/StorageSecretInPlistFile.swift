@@ -11,6 +11,7 @@ struct StorageSecretInPlistFile: AuditRule {
         severity: .high,
         category: .storage,
         masvs: "MASVS-STORAGE-1",
+        cwe: 312,
         rationale: "A .plist the app writes is plain XML or binary text in its container: it is copied into iTunes/Finder and iCloud backups and readable on a jailbroken or forensically imaged device with any file browser. A plist shipped in the bundle is readable by everyone who downloads the .ipa. Passwords, tokens and PINs kept there are disclosed.",
         fix: "Keep secrets in the Keychain with a ThisDeviceOnly accessibility class (DeviceTrust's Keychain.save) and only non-sensitive settings in plist files. Never ship credentials in the bundle: get per-user tokens from the server after sign-in."
     )

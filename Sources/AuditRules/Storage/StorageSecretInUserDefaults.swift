@@ -10,6 +10,7 @@ struct StorageSecretInUserDefaults: AuditRule {
         severity: .high,
         category: .storage,
         masvs: "MASVS-STORAGE-1",
+        cwe: 312,
         rationale: "UserDefaults is an unencrypted property list in the app's Library/Preferences folder. It is copied into device backups and is readable from the file system of a jailbroken or forensically imaged device. Tokens, passwords and PINs stored there leak.",
         fix: "Store secrets in the Keychain with an explicit accessibility class (DeviceTrust's Keychain.save), and keep only non-sensitive preferences in UserDefaults. Migrate existing values out and delete them from UserDefaults."
     )

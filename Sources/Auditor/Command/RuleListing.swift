@@ -16,7 +16,7 @@ enum RuleListing {
         let metadata = rule.metadata
         var text = """
         \(metadata.id): \(metadata.title)
-        severity: \(metadata.severity.rawValue)   category: \(metadata.category.rawValue)   MASVS: \(metadata.masvs)
+        severity: \(metadata.severity.rawValue)   category: \(metadata.category.rawValue)   MASVS: \(metadata.masvs)\(metadata.cweName.map { "   \($0)" } ?? "")
 
         Why: \(metadata.rationale)
 
