@@ -1,8 +1,10 @@
 # DeviceTrust: the commands a developer and CI use. See README.md ("Set-up", "Contributing").
 #
 #   make run         install what is missing, then start the server on its embedded SQLite default
-#   make test        install what is missing, build with zero warnings, run every test
-#                    against a throwaway PostgreSQL cluster (scripts/postgres-test-cluster.sh)
+#   make test        install what is missing, check the formatting (.swift-format), build with
+#                    zero warnings, run every test against a throwaway PostgreSQL cluster
+#                    (scripts/postgres-test-cluster.sh)
+#   make format      format every Swift file in place with the toolchain's swift-format
 #   make valgrind    the crypto tests under valgrind's memcheck (leaks, invalid accesses)
 #   make bench       the crypto benchmark next to `openssl speed` (release build); the
 #                    server load and App Attest benchmarks: `make bench ARGS=server`,
@@ -42,7 +44,11 @@ FILTER ?=
 FUZZ_SECONDS ?= 600
 FUZZ_TARGETS ?=
 
-.PHONY: help deps deps-valgrind run bench bench-audit test valgrind fuzz clean
+# The Swift files `make format` formats and `make test` checks (.swift-format: 160 columns):
+# all but the auditor's fixture apps, whose code and line numbers are what the tests expect.
+FORMATTED = $(shell find Sources Tests Fuzz -name '*.swift' -not -path '*/Fixtures/*' | sort) Package.swift
+
+.PHONY: help deps deps-valgrind run bench bench-audit test format format-check valgrind fuzz clean
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -63,10 +69,17 @@ bench: deps
 bench-audit: deps
 	bash scripts/audit-benchmark.sh $(ARGS)
 
-test: deps
+test: deps format-check
 	bash scripts/build-tests-checked.sh $(CHECKED_BUILD)
 	DEVICETRUST_REQUIRE_POSTGRES=1 bash scripts/postgres-test-cluster.sh run $(POSTGRES_TEST_CLUSTER) -- \
 		$(SWIFT) test --parallel $(CHECKED_FLAGS) $(if $(FILTER),--filter '$(FILTER)')
+
+format:
+	$(SWIFT) format format --in-place --parallel $(FORMATTED)
+
+# Fails, naming each place, when a Swift file is not formatted as `make format` leaves it.
+format-check:
+	$(SWIFT) format lint --strict --parallel $(FORMATTED)
 
 valgrind: deps-valgrind
 	bash scripts/build-tests-checked.sh $(CHECKED_BUILD)

@@ -19,10 +19,12 @@ let swiftSyntaxHost: String = {
     return "/usr/lib/swift/host"
 }()
 let swiftSyntaxSettings: [SwiftSetting] = [.unsafeFlags(["-I", swiftSyntaxHost])]
-let swiftSyntaxLinking: [LinkerSetting] = [.unsafeFlags([
-    "-L", swiftSyntaxHost, "-lSwiftParser", "-lSwiftSyntax", "-lSwiftDiagnostics",
-    "-Xlinker", "-rpath", "-Xlinker", swiftSyntaxHost,
-])]
+let swiftSyntaxLinking: [LinkerSetting] = [
+    .unsafeFlags([
+        "-L", swiftSyntaxHost, "-lSwiftParser", "-lSwiftSyntax", "-lSwiftDiagnostics",
+        "-Xlinker", "-rpath", "-Xlinker", swiftSyntaxHost,
+    ])
+]
 
 let linuxOnly = TargetDependencyCondition.when(platforms: [.linux, .android])
 
@@ -169,7 +171,9 @@ var targets: [Target] = [
     // `devicetrust demo`: an embedded server and an emulated iPhone, step by step.
     .target(
         name: "DeviceTrustDemo",
-        dependencies: ["TrustServer", "TrustStoreEngines", "DeviceBindingClient", "DeviceEmulator", "DeviceBinding", "SecureStorage", "DeviceTrustCrypto", "CommandKit"]
+        dependencies: [
+            "TrustServer", "TrustStoreEngines", "DeviceBindingClient", "DeviceEmulator", "DeviceBinding", "SecureStorage", "DeviceTrustCrypto", "CommandKit",
+        ]
     ),
 
     // The one executable: subcommands only parse and wire.
@@ -183,7 +187,10 @@ var targets: [Target] = [
     // `swift run -c release devicetrust-benchmark`: our figures next to `openssl speed`.
     .executableTarget(
         name: "devicetrust-benchmark",
-        dependencies: ["DeviceTrustCrypto", "DeviceBinding", "TrustServer", "TrustStore", "TrustStorePostgres", "TrustStoreEngines", "MicroHTTPTestSupport", "Attestation", "EmulatedAttestation", "CommandKit"]
+        dependencies: [
+            "DeviceTrustCrypto", "DeviceBinding", "TrustServer", "TrustStore", "TrustStorePostgres", "TrustStoreEngines", "MicroHTTPTestSupport", "Attestation",
+            "EmulatedAttestation", "CommandKit",
+        ]
     ),
 
     .testTarget(
@@ -204,18 +211,27 @@ var targets: [Target] = [
     // Several `devicetrust serve` processes on one database, and the faults they survive.
     .testTarget(
         name: "ClusterTests",
-        dependencies: ["DeviceBinding", "DeviceTrustCrypto", "MicroHTTPTestSupport", "ServerCredentials", "EmulatedAttestation", "TrustStoreTestSupport", "RepositoryTestSupport"]
+        dependencies: [
+            "DeviceBinding", "DeviceTrustCrypto", "MicroHTTPTestSupport", "ServerCredentials", "EmulatedAttestation", "TrustStoreTestSupport",
+            "RepositoryTestSupport",
+        ]
     ),
     .testTarget(name: "MicroHTTPTests", dependencies: ["MicroHTTP", "MicroHTTPTestSupport", "RepositoryTestSupport"]),
     .testTarget(name: "MicroHTTPTestSupportTests", dependencies: ["MicroHTTPTestSupport", "MicroHTTP"]),
     .testTarget(
         name: "DeviceBindingClientTests",
-        dependencies: ["DeviceBindingClient", "DeviceBinding", "SecureStorage", "DeviceEmulator", "TrustServer", "DeviceTrustCrypto", "ServerCredentials", "DeviceTrustDemo", "MicroHTTPTestSupport"]
+        dependencies: [
+            "DeviceBindingClient", "DeviceBinding", "SecureStorage", "DeviceEmulator", "TrustServer", "DeviceTrustCrypto", "ServerCredentials",
+            "DeviceTrustDemo", "MicroHTTPTestSupport",
+        ]
     ),
     .testTarget(name: "DeviceTrustDemoTests", dependencies: ["DeviceTrustDemo"]),
     .testTarget(
         name: "TrustServerTests",
-        dependencies: ["TrustServer", "CommandKit", "RepositoryTestSupport", "DeviceBinding", "TrustStore", "TrustStoreSQLite", "TrustStoreEngines", "ServerCredentials", "DeviceTrustCrypto", "MicroHTTP", "MicroHTTPTestSupport", "Attestation", "EmulatedAttestation"]
+        dependencies: [
+            "TrustServer", "CommandKit", "RepositoryTestSupport", "DeviceBinding", "TrustStore", "TrustStoreSQLite", "TrustStoreEngines", "ServerCredentials",
+            "DeviceTrustCrypto", "MicroHTTP", "MicroHTTPTestSupport", "Attestation", "EmulatedAttestation",
+        ]
     ),
     .testTarget(name: "ServerCredentialsTests", dependencies: ["ServerCredentials", "DeviceTrustCrypto", "DeviceBinding"]),
     .testTarget(
@@ -250,9 +266,10 @@ var targets: [Target] = [
 ]
 
 for target in targets where target.type != .system {
-    target.swiftSettings = (target.swiftSettings ?? []) + [
-        .enableUpcomingFeature("ExistentialAny"),
-    ]
+    target.swiftSettings =
+        (target.swiftSettings ?? []) + [
+            .enableUpcomingFeature("ExistentialAny")
+        ]
 }
 
 let package = Package(

@@ -107,7 +107,8 @@ extension DERReader {
     public mutating func readString(tag: DERTag? = nil) throws(DERError) -> String {
         let element = try read()
         let textTags: Set<UInt32> = [12, 19, 22]
-        let matches = tag.map { element.tag == $0 } ?? (element.tag.tagClass == .universal && !element.tag.isConstructed && textTags.contains(element.tag.number))
+        let matches =
+            tag.map { element.tag == $0 } ?? (element.tag.tagClass == .universal && !element.tag.isConstructed && textTags.contains(element.tag.number))
         guard matches else {
             throw DERError(.unexpectedTag, at: element.offset, "expected a string, found \(element.tag)")
         }
@@ -154,7 +155,8 @@ public enum DERObjectIdentifier {
         var arcs: [UInt64] = []
         for part in parts {
             guard !part.isEmpty, part.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
-                  part.count == 1 || part.first != "0", let arc = UInt64(part) else { return nil }
+                part.count == 1 || part.first != "0", let arc = UInt64(part)
+            else { return nil }
             arcs.append(arc)
         }
         guard arcs.count >= 2, arcs[0] <= 2, arcs[0] == 2 || arcs[1] < 40 else { return nil }

@@ -78,7 +78,8 @@ public struct ParsedArguments: Sendable, Equatable {
             return
         }
         if positionals.count < positionalSpec.minimum {
-            throw UsageError(positionalSpec.minimum == 1 ? "missing \(positionalSpec.name)" : "needs at least \(positionalSpec.minimum) \(positionalSpec.name) arguments")
+            throw UsageError(
+                positionalSpec.minimum == 1 ? "missing \(positionalSpec.name)" : "needs at least \(positionalSpec.minimum) \(positionalSpec.name) arguments")
         }
         if let maximum = positionalSpec.maximum, positionals.count > maximum {
             throw UsageError("unexpected argument \(UsageError.quoted(positionals[maximum]))")

@@ -49,8 +49,12 @@ final class DemoProxy: Sendable {
             request.httpBody = Self.read(stream)
         }
         let path = request.url?.path ?? ""
-        if path == "/v1/challenges", let change = tampering.withLock({ change in defer { change = nil }; return change }),
-           let body = request.httpBody {
+        if path == "/v1/challenges",
+            let change = tampering.withLock({ change in
+                defer { change = nil }; return change
+            }),
+            let body = request.httpBody
+        {
             var challenge = try WireCoding.decode(ChallengeRequest.self, from: body)
             change(&challenge)
             request.httpBody = try WireCoding.encode(challenge)

@@ -69,9 +69,13 @@ public enum DeviceTrustDemo {
             let enrolled = try await client.enroll(
                 enrollmentId: created.enrollmentId, signingPayload: created.signingPayload, deviceName: "Demo iPhone",
                 platform: .ios, deviceKey: phone.deviceKey, biometricKey: phone.biometricKey, pin: pin)
-            try expect(enrolled.accountId == accountId && Set(enrolled.keys) == [.device, .biometric],
-                       "the device enrolled with both keys for \(accountId)")
-            return (enrolled, "Enrolled an emulated iPhone (Face ID): biometric key [privateKeyUsage, biometryCurrentSet], device key [privateKeyUsage] and a PIN; device \(enrolled.deviceId).")
+            try expect(
+                enrolled.accountId == accountId && Set(enrolled.keys) == [.device, .biometric],
+                "the device enrolled with both keys for \(accountId)")
+            return (
+                enrolled,
+                "Enrolled an emulated iPhone (Face ID): biometric key [privateKeyUsage, biometryCurrentSet], device key [privateKeyUsage] and a PIN; device \(enrolled.deviceId)."
+            )
         }
         let deviceId = enrolled.deviceId
 
@@ -103,7 +107,10 @@ public enum DeviceTrustDemo {
             } catch let error as DeviceTrustClientError where error.code == .payloadMismatch {}
             try expect(proxy.responsesForwarded == sent, "no signature reached the server")
             try expect(phone.device.authenticationPrompts.count == prompts, "Face ID was not asked")
-            return ((), "A proxy swapped the action for \(summary(of: tamperedAction)): the client refused before signing (payloadMismatch); no Face ID prompt, nothing sent.")
+            return (
+                (),
+                "A proxy swapped the action for \(summary(of: tamperedAction)): the client refused before signing (payloadMismatch); no Face ID prompt, nothing sent."
+            )
         }
 
         try await narrator.step("new fingerprint") {
@@ -144,8 +151,10 @@ public enum DeviceTrustDemo {
         for (attempt, remaining) in zip(1...4, [4, 3, 2, 1]) {
             try await narrator.step("wrong PIN \(attempt)") {
                 let problem = try await expectProblem { try await client.unlockWithPIN(deviceId: deviceId, pin: wrongPIN) }
-                try expect(problem.code == .pinInvalid && problem.attemptsRemaining == remaining,
-                           "pin_invalid with \(remaining) attempts remaining, got \(problem.code.rawValue) with \(problem.attemptsRemaining.map(String.init) ?? "none")")
+                try expect(
+                    problem.code == .pinInvalid && problem.attemptsRemaining == remaining,
+                    "pin_invalid with \(remaining) attempts remaining, got \(problem.code.rawValue) with \(problem.attemptsRemaining.map(String.init) ?? "none")"
+                )
                 return ((), "Wrong PIN (\(attempt) of 5): refused with pin_invalid, \(remaining) attempt\(remaining == 1 ? "" : "s") remaining.")
             }
         }

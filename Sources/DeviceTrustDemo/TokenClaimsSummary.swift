@@ -28,7 +28,8 @@ struct TokenClaimsSummary {
     /// Throws unless the claims are these.
     func expect(account: String, device: String, key: String, purpose: String, actionSHA256: String?) throws {
         guard claims.sub == account, claims.device_id == device, claims.key == key, claims.purpose == purpose,
-              claims.action_sha256 == actionSHA256, tokenType == "Bearer", (1...300).contains(claims.exp - claims.iat) else {
+            claims.action_sha256 == actionSHA256, tokenType == "Bearer", (1...300).contains(claims.exp - claims.iat)
+        else {
             throw DemoExpectation("a \(purpose) token for \(key) key of \(device)")
         }
     }

@@ -119,13 +119,14 @@ struct RequestAssembly: Sendable {
         }
         guard case .receivingBody(let head, let body) = state else { return .done }
         state = .finished
-        return .runHandler(HTTPRequest(
-            method: head.method,
-            path: head.path,
-            queryItems: head.queryItems,
-            headers: head.headers,
-            body: body,
-            remoteAddress: head.remoteAddress
-        ))
+        return .runHandler(
+            HTTPRequest(
+                method: head.method,
+                path: head.path,
+                queryItems: head.queryItems,
+                headers: head.headers,
+                body: body,
+                remoteAddress: head.remoteAddress
+            ))
     }
 }

@@ -128,7 +128,9 @@ public final class LoopbackHTTPClient {
     }
 
     /// ``send(_:_:json:bearer:)`` with `Connection: close` on a new connection to `127.0.0.1:port`.
-    public static func send(port: UInt16, _ method: String, _ target: String, json: Data? = nil, bearer: String? = nil) throws(LoopbackHTTPError) -> LoopbackHTTPResponse {
+    public static func send(
+        port: UInt16, _ method: String, _ target: String, json: Data? = nil, bearer: String? = nil
+    ) throws(LoopbackHTTPError) -> LoopbackHTTPResponse {
         let (headers, body) = jsonRequest(method, json: json, bearer: bearer)
         return try request(port: port, method: method, target: target, headers: headers, body: body)
     }

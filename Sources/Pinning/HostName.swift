@@ -33,7 +33,7 @@ enum HostName {
     private static func isAllowed(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "_"):
+            UInt8(ascii: "-"), UInt8(ascii: "_"):
             return true
         default:
             return false

@@ -42,8 +42,10 @@ public struct PinSet: Sendable {
     /// - Throws: ``PinningError`` — ``PinningError/Code/invalidDomain``,
     ///   ``PinningError/Code/invalidPin``, or ``PinningError/Code/missingBackupPin`` when
     ///   `enforce` is set with fewer than two distinct pins.
-    public init(domain: String, pins: [String], includesSubdomains: Bool = false,
-                enforce: Bool = true, expires: Date? = nil) throws {
+    public init(
+        domain: String, pins: [String], includesSubdomains: Bool = false,
+        enforce: Bool = true, expires: Date? = nil
+    ) throws {
         guard let normalized = HostName.normalized(domain) else {
             throw PinningError(
                 .invalidDomain,
@@ -92,7 +94,8 @@ public struct PinSet: Sendable {
     /// Throws unless `pin` is the canonical standard base64 of exactly 32 bytes.
     private static func validate(pin: String, domain: String) throws {
         guard let bytes = Data(base64Encoded: pin), bytes.count == 32,
-              bytes.base64EncodedString() == pin else {
+            bytes.base64EncodedString() == pin
+        else {
             throw PinningError(
                 .invalidPin,
                 "the pin \"\(pin)\" for \(domain) is not the standard base64 of a 32-byte SHA-256 digest (44 characters ending in \"=\"); compute it with SPKIPin or `openssl x509 -pubkey -noout | openssl pkey -pubin -outform der | openssl dgst -sha256 -binary | base64`"

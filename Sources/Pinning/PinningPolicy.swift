@@ -40,14 +40,18 @@ public struct PinningPolicy: Sendable {
     ///   - report: called on every mismatch (enforced or report-only) and on every use of
     ///     an expired set treated as unpinned, synchronously on the evaluating thread.
     ///     Opt-in: without it nothing is reported anywhere.
-    public init(_ pinSets: [PinSet], expiredPinSets: ExpiredPinSets = .treatAsUnpinned,
-                report: (@Sendable (PinningReport) -> Void)? = nil) {
+    public init(
+        _ pinSets: [PinSet], expiredPinSets: ExpiredPinSets = .treatAsUnpinned,
+        report: (@Sendable (PinningReport) -> Void)? = nil
+    ) {
         self.init(pinSets, expiredPinSets: expiredPinSets, report: report, now: Date.init)
     }
 
     /// A policy with an injected clock, for tests of expiry.
-    init(_ pinSets: [PinSet], expiredPinSets: ExpiredPinSets,
-         report: (@Sendable (PinningReport) -> Void)?, now: @escaping @Sendable () -> Date) {
+    init(
+        _ pinSets: [PinSet], expiredPinSets: ExpiredPinSets,
+        report: (@Sendable (PinningReport) -> Void)?, now: @escaping @Sendable () -> Date
+    ) {
         self.pinSets = pinSets
         self.expiredPinSets = expiredPinSets
         self.report = report

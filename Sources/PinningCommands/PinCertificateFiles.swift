@@ -62,11 +62,13 @@ enum PinErrorText {
     static func reason(of error: any Error) -> String {
         var text = String(describing: error)
         if let location = text.range(of: " (", options: .backwards), text.hasSuffix(")"),
-           text[location.upperBound...].contains(".swift:") {
+            text[location.upperBound...].contains(".swift:")
+        {
             text = String(text[..<location.lowerBound])
         }
         if let colon = text.range(of: ": "), !text[..<colon.lowerBound].contains(" "),
-           text[..<colon.lowerBound].contains(".") {
+            text[..<colon.lowerBound].contains(".")
+        {
             text = String(text[colon.upperBound...])
         }
         return text

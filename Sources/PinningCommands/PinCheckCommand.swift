@@ -25,8 +25,9 @@ struct PinCheckCommand: ParsableCommand {
             is reported, 1 on any report, 2 for a usage error or an input that cannot be read.
             """,
         options: [
-            OptionSpec("--cert", kind: .value("FILE"), repeatable: true,
-                       help: "a PEM or DER certificate (or chain) the pins must match, repeatable; pins matching none of them are reported"),
+            OptionSpec(
+                "--cert", kind: .value("FILE"), repeatable: true,
+                help: "a PEM or DER certificate (or chain) the pins must match, repeatable; pins matching none of them are reported")
         ],
         positionals: PositionalSpec("Info.plist", minimum: 1, maximum: 1, help: "the app's Info.plist, XML or binary"))
 

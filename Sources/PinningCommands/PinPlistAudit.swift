@@ -68,14 +68,20 @@ enum PinPlistAudit {
             let pins = entries.compactMap { ($0 as? [String: Any])?["SPKI-SHA256-BASE64"] as? String }
             let distinct = Set(pins).count
             if distinct < 2 {
-                findings.append("pinned domain \(domain): \(key) has \(distinct) pin\(distinct == 1 ? "" : "s"); add a backup pin (a second key kept offline) so a lost key does not lock out the apps in the field")
+                findings.append(
+                    "pinned domain \(domain): \(key) has \(distinct) pin\(distinct == 1 ? "" : "s"); add a backup pin (a second key kept offline) so a lost key does not lock out the apps in the field"
+                )
             }
             for pin in pins where !PinValue.isWellFormed(pin) {
-                findings.append("pinned domain \(domain): \(key) holds \"\(pin)\", not an SPKI-SHA256-BASE64 pin (the base64 of 32 bytes); recompute it with `devicetrust pin hash`")
+                findings.append(
+                    "pinned domain \(domain): \(key) holds \"\(pin)\", not an SPKI-SHA256-BASE64 pin (the base64 of 32 bytes); recompute it with `devicetrust pin hash`"
+                )
             }
             if let certificatePins {
                 for pin in pins where PinValue.isWellFormed(pin) && !certificatePins.contains(pin) {
-                    findings.append("pinned domain \(domain): \(key) pin \(pin) matches none of the given certificates; check it is the pin of the intended key (a backup key's pin is expected not to match a served certificate)")
+                    findings.append(
+                        "pinned domain \(domain): \(key) pin \(pin) matches none of the given certificates; check it is the pin of the intended key (a backup key's pin is expected not to match a served certificate)"
+                    )
                 }
             }
         }

@@ -26,8 +26,9 @@ struct PinPlistCommand: ParsableCommand {
             """,
         options: [
             OptionSpec("--domain", kind: .value("D"), help: "the host to pin, a bare DNS name such as api.example.com"),
-            OptionSpec("--pin", kind: .value("P"), repeatable: true,
-                       help: "an SPKI-SHA256-BASE64 pin (devicetrust pin hash); at least twice: the current key and a backup key"),
+            OptionSpec(
+                "--pin", kind: .value("P"), repeatable: true,
+                help: "an SPKI-SHA256-BASE64 pin (devicetrust pin hash); at least twice: the current key and a backup key"),
             OptionSpec("--include-subdomains", kind: .flag, help: "pin every host below the domain too (NSIncludesSubdomains)"),
             OptionSpec("--ca", kind: .flag, help: "put the pins under NSPinnedCAIdentities instead of NSPinnedLeafIdentities"),
         ])

@@ -67,7 +67,8 @@ public struct StoreURL: Sendable, Hashable, CustomStringConvertible, CustomDebug
         let schemeEnd = result.range(of: "://")!.upperBound
         let authorityEnd = result[schemeEnd...].firstIndex(where: { $0 == "/" || $0 == "?" }) ?? result.endIndex
         if let at = result[schemeEnd..<authorityEnd].lastIndex(of: "@"),
-           let colon = result[schemeEnd..<at].firstIndex(of: ":") {
+            let colon = result[schemeEnd..<at].firstIndex(of: ":")
+        {
             result.replaceSubrange(result.index(after: colon)..<at, with: "***")
         }
         if let query = result.firstIndex(of: "?") {

@@ -11,71 +11,73 @@ import TrustStore
 /// with the same schema.
 enum PostgresSchema {
     static let migrations: [SchemaMigration] = [
-        SchemaMigration(version: 1, summary: "enrollments, devices, device keys, challenges, key attestations", sql: """
-            CREATE TABLE enrollments (
-                id TEXT PRIMARY KEY,
-                account_id TEXT NOT NULL,
-                nonce BYTEA NOT NULL,
-                signing_payload BYTEA NOT NULL,
-                expires_at BIGINT NOT NULL,
-                consumed_at BIGINT,
-                consumed_by BYTEA
-            );
-            CREATE INDEX enrollments_by_expiry ON enrollments (expires_at);
+        SchemaMigration(
+            version: 1, summary: "enrollments, devices, device keys, challenges, key attestations",
+            sql: """
+                CREATE TABLE enrollments (
+                    id TEXT PRIMARY KEY,
+                    account_id TEXT NOT NULL,
+                    nonce BYTEA NOT NULL,
+                    signing_payload BYTEA NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    consumed_at BIGINT,
+                    consumed_by BYTEA
+                );
+                CREATE INDEX enrollments_by_expiry ON enrollments (expires_at);
 
-            CREATE TABLE devices (
-                id TEXT PRIMARY KEY,
-                account_id TEXT NOT NULL,
-                name TEXT NOT NULL,
-                platform TEXT NOT NULL,
-                created_at BIGINT NOT NULL,
-                last_used_at BIGINT,
-                revoked_at BIGINT,
-                pin_hash BYTEA,
-                failed_pin_attempts BIGINT NOT NULL DEFAULT 0 CHECK (failed_pin_attempts >= 0)
-            );
-            CREATE INDEX devices_by_account ON devices (account_id, created_at);
+                CREATE TABLE devices (
+                    id TEXT PRIMARY KEY,
+                    account_id TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    platform TEXT NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    last_used_at BIGINT,
+                    revoked_at BIGINT,
+                    pin_hash BYTEA,
+                    failed_pin_attempts BIGINT NOT NULL DEFAULT 0 CHECK (failed_pin_attempts >= 0)
+                );
+                CREATE INDEX devices_by_account ON devices (account_id, created_at);
 
-            CREATE TABLE device_keys (
-                id BYTEA PRIMARY KEY,
-                device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
-                kind TEXT NOT NULL CHECK (kind IN ('device', 'biometric')),
-                public_key BYTEA NOT NULL,
-                created_at BIGINT NOT NULL,
-                replaced_at BIGINT
-            );
-            CREATE UNIQUE INDEX device_keys_one_active_per_kind ON device_keys (device_id, kind) WHERE replaced_at IS NULL;
-            CREATE INDEX device_keys_by_device ON device_keys (device_id, created_at);
+                CREATE TABLE device_keys (
+                    id BYTEA PRIMARY KEY,
+                    device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL CHECK (kind IN ('device', 'biometric')),
+                    public_key BYTEA NOT NULL,
+                    created_at BIGINT NOT NULL,
+                    replaced_at BIGINT
+                );
+                CREATE UNIQUE INDEX device_keys_one_active_per_kind ON device_keys (device_id, kind) WHERE replaced_at IS NULL;
+                CREATE INDEX device_keys_by_device ON device_keys (device_id, created_at);
 
-            CREATE TABLE challenges (
-                id TEXT PRIMARY KEY,
-                device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
-                account_id TEXT NOT NULL,
-                key_kind TEXT NOT NULL CHECK (key_kind IN ('device', 'biometric')),
-                purpose TEXT NOT NULL,
-                action_sha256 TEXT,
-                nonce BYTEA NOT NULL,
-                payload BYTEA NOT NULL,
-                expires_at BIGINT NOT NULL,
-                consumed_at BIGINT,
-                consumed_by BYTEA
-            );
-            CREATE INDEX challenges_by_expiry ON challenges (expires_at);
+                CREATE TABLE challenges (
+                    id TEXT PRIMARY KEY,
+                    device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+                    account_id TEXT NOT NULL,
+                    key_kind TEXT NOT NULL CHECK (key_kind IN ('device', 'biometric')),
+                    purpose TEXT NOT NULL,
+                    action_sha256 TEXT,
+                    nonce BYTEA NOT NULL,
+                    payload BYTEA NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    consumed_at BIGINT,
+                    consumed_by BYTEA
+                );
+                CREATE INDEX challenges_by_expiry ON challenges (expires_at);
 
-            CREATE TABLE key_attestations (
-                device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
-                kind TEXT NOT NULL CHECK (kind IN ('device', 'biometric')),
-                platform TEXT NOT NULL,
-                format TEXT NOT NULL,
-                security_level TEXT,
-                environment TEXT,
-                app_attest_key_id BYTEA,
-                app_attest_public_key BYTEA,
-                sign_count BIGINT NOT NULL DEFAULT 0 CHECK (sign_count >= 0 AND sign_count <= 4294967295),
-                receipt BYTEA,
-                PRIMARY KEY (device_id, kind)
-            );
-            """),
+                CREATE TABLE key_attestations (
+                    device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL CHECK (kind IN ('device', 'biometric')),
+                    platform TEXT NOT NULL,
+                    format TEXT NOT NULL,
+                    security_level TEXT,
+                    environment TEXT,
+                    app_attest_key_id BYTEA,
+                    app_attest_public_key BYTEA,
+                    sign_count BIGINT NOT NULL DEFAULT 0 CHECK (sign_count >= 0 AND sign_count <= 4294967295),
+                    receipt BYTEA,
+                    PRIMARY KEY (device_id, kind)
+                );
+                """)
     ]
 
     static var latestVersion: Int64 { migrations.last?.version ?? 0 }
@@ -88,7 +90,7 @@ enum PostgresSchema {
             do throws(StoreError) {
                 try applyMissing(connection)
                 return
-            } catch where attempts < 20 && (error.code == .duplicate || error.code == .busy) {
+            } catch  where attempts < 20 && (error.code == .duplicate || error.code == .busy) {
                 // Another node created the table or applied the migration first: read again.
                 continue
             }
@@ -99,7 +101,8 @@ enum PostgresSchema {
         try connection.executeValueFree(
             "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, summary TEXT NOT NULL)",
             during: "creating schema_migrations")
-        let applied = try connection.execute("SELECT coalesce(max(version), 0) FROM schema_migrations", during: "reading the schema version")
+        let applied =
+            try connection.execute("SELECT coalesce(max(version), 0) FROM schema_migrations", during: "reading the schema version")
             .rows { row throws(StoreError) in try row.int8(0) }.first ?? 0
         try SchemaMigration.refuseNewer(applied: applied, latest: latestVersion)
         for migration in migrations where migration.version > applied {

@@ -10,14 +10,17 @@ extension PostgresTrustStore {
 
     /// Inside the enrollment transaction, after the device row exists.
     static func insertAttestation(_ attestation: KeyAttestation, deviceId: String, _ connection: PostgresConnection) throws(StoreError) {
-        try connection.execute("""
+        try connection.execute(
+            """
             INSERT INTO key_attestations (device_id, \(PostgresRecords.attestationColumns))
             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
             """,
-            [.text(deviceId), .text(attestation.kind.rawValue), .text(attestation.platform), .text(attestation.format),
-             .optionalText(attestation.securityLevel), .optionalText(attestation.environment),
-             .optionalBytea(attestation.appAttestKeyId), .optionalBytea(attestation.appAttestPublicKey),
-             .int8(Int64(attestation.signCount)), .optionalBytea(attestation.receipt)],
+            [
+                .text(deviceId), .text(attestation.kind.rawValue), .text(attestation.platform), .text(attestation.format),
+                .optionalText(attestation.securityLevel), .optionalText(attestation.environment),
+                .optionalBytea(attestation.appAttestKeyId), .optionalBytea(attestation.appAttestPublicKey),
+                .int8(Int64(attestation.signCount)), .optionalBytea(attestation.receipt),
+            ],
             during: "storing a key attestation")
     }
 
@@ -25,7 +28,8 @@ extension PostgresTrustStore {
     static func fetchAttestations(deviceId: String, _ connection: PostgresConnection) throws(StoreError) -> [KeyAttestation] {
         try connection.execute(
             "SELECT \(PostgresRecords.attestationColumns) FROM key_attestations WHERE device_id = $1 ORDER BY kind DESC",
-            [.text(deviceId)], during: "reading key attestations")
-            .rows(PostgresRecords.attestation)
+            [.text(deviceId)], during: "reading key attestations"
+        )
+        .rows(PostgresRecords.attestation)
     }
 }

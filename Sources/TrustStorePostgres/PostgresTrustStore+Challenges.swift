@@ -5,16 +5,22 @@ extension PostgresTrustStore {
     /// Not flushed before return (``Durability/relaxed``): an issued challenge lost in a
     /// database crash is harmless, and the flush of its consumption covers it.
     public func insertChallenge(_ challenge: Challenge) throws(StoreError) {
-        try write("issuing a challenge", .relaxed, recognise: { connection throws(StoreError) -> Void? in
-            try Self.fetchChallenge(id: challenge.id, connection)?.nonce == challenge.nonce ? () : nil
-        }) { connection throws(StoreError) -> Void in
-            _ = try connection.execute("""
+        try write(
+            "issuing a challenge", .relaxed,
+            recognise: { connection throws(StoreError) -> Void? in
+                try Self.fetchChallenge(id: challenge.id, connection)?.nonce == challenge.nonce ? () : nil
+            }
+        ) { connection throws(StoreError) -> Void in
+            _ = try connection.execute(
+                """
                 INSERT INTO challenges (\(PostgresRecords.challengeColumns))
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL)
                 """,
-                [.text(challenge.id), .text(challenge.deviceId), .text(challenge.accountId),
-                 .text(challenge.keyKind.rawValue), .text(challenge.purpose), .optionalText(challenge.actionSHA256),
-                 .bytea(challenge.nonce), .bytea(challenge.payload), .time(challenge.expiresAt)],
+                [
+                    .text(challenge.id), .text(challenge.deviceId), .text(challenge.accountId),
+                    .text(challenge.keyKind.rawValue), .text(challenge.purpose), .optionalText(challenge.actionSHA256),
+                    .bytea(challenge.nonce), .bytea(challenge.payload), .time(challenge.expiresAt),
+                ],
                 during: "issuing a challenge")
         }
     }
@@ -26,15 +32,20 @@ extension PostgresTrustStore {
     /// One conditional statement: exactly one caller, on any node, gets the challenge.
     public func consumeChallenge(id: String, now: Date) throws(StoreError) -> Challenge {
         let marker = Self.newMarker()
-        return try write("consuming a challenge", recognise: { connection throws(StoreError) in
-            try Self.challengeConsumed(id: id, by: marker, connection)
-        }) { connection throws(StoreError) in
-            let consumed = try connection.execute("""
+        return try write(
+            "consuming a challenge",
+            recognise: { connection throws(StoreError) in
+                try Self.challengeConsumed(id: id, by: marker, connection)
+            }
+        ) { connection throws(StoreError) in
+            let consumed = try connection.execute(
+                """
                 UPDATE challenges SET consumed_at = $2, consumed_by = $3
                 WHERE id = $1 AND consumed_at IS NULL AND expires_at > $2
                 RETURNING \(PostgresRecords.challengeColumns)
-                """, [.text(id), .time(now), .bytea(marker)], during: "consuming a challenge")
-                .rows(PostgresRecords.challenge).first
+                """, [.text(id), .time(now), .bytea(marker)], during: "consuming a challenge"
+            )
+            .rows(PostgresRecords.challenge).first
             if let consumed { return consumed }
             try Self.refuseConsumption(id: id, now: now, connection)
         }
@@ -46,12 +57,16 @@ extension PostgresTrustStore {
     /// ``consumeChallenge(id:now:)`` and the device read again.
     public func consumeChallengeWithDevice(id: String, now: Date) throws(StoreError) -> ConsumedChallenge {
         let marker = Self.newMarker()
-        return try write("consuming a challenge", recognise: { connection throws(StoreError) -> ConsumedChallenge? in
-            guard let challenge = try Self.challengeConsumed(id: id, by: marker, connection) else { return nil }
-            let found = try Self.fetchDeviceWithActiveKey(id: challenge.deviceId, kind: challenge.keyKind, connection)
-            return ConsumedChallenge(challenge: challenge, found: found)
-        }) { connection throws(StoreError) -> ConsumedChallenge in
-            let rows = try connection.execute("""
+        return try write(
+            "consuming a challenge",
+            recognise: { connection throws(StoreError) -> ConsumedChallenge? in
+                guard let challenge = try Self.challengeConsumed(id: id, by: marker, connection) else { return nil }
+                let found = try Self.fetchDeviceWithActiveKey(id: challenge.deviceId, kind: challenge.keyKind, connection)
+                return ConsumedChallenge(challenge: challenge, found: found)
+            }
+        ) { connection throws(StoreError) -> ConsumedChallenge in
+            let rows = try connection.execute(
+                """
                 WITH consumed AS (
                     UPDATE challenges SET consumed_at = $2, consumed_by = $3
                     WHERE id = $1 AND consumed_at IS NULL AND expires_at > $2
@@ -61,12 +76,13 @@ extension PostgresTrustStore {
                 FROM consumed
                 LEFT JOIN devices d ON d.id = consumed.device_id
                 LEFT JOIN device_keys k ON k.device_id = consumed.device_id AND k.kind = consumed.key_kind AND k.replaced_at IS NULL
-                """, [.text(id), .time(now), .bytea(marker)], during: "consuming a challenge")
-                .rows { row throws(StoreError) -> ConsumedChallenge in
-                    let challenge = try PostgresRecords.challenge(row)
-                    let found = try PostgresRecords.deviceWithKey(row.columns(from: PostgresRecords.challengeColumnCount), kind: challenge.keyKind)
-                    return ConsumedChallenge(challenge: challenge, found: found)
-                }
+                """, [.text(id), .time(now), .bytea(marker)], during: "consuming a challenge"
+            )
+            .rows { row throws(StoreError) -> ConsumedChallenge in
+                let challenge = try PostgresRecords.challenge(row)
+                let found = try PostgresRecords.deviceWithKey(row.columns(from: PostgresRecords.challengeColumnCount), kind: challenge.keyKind)
+                return ConsumedChallenge(challenge: challenge, found: found)
+            }
             if let consumed = rows.first { return consumed }
             try Self.refuseConsumption(id: id, now: now, connection)
         }
@@ -79,12 +95,16 @@ extension PostgresTrustStore {
     public func consumeChallenge(id: String, now: Date, appAttestCounter: UInt32) throws(StoreError) -> Challenge {
         let marker = Self.newMarker()
         let counter = Int64(appAttestCounter)
-        let (challenge, raised) = try write("consuming a challenge", recognise: { connection throws(StoreError) -> (Challenge, Bool)? in
-            guard let challenge = try Self.challengeConsumed(id: id, by: marker, connection) else { return nil }
-            let stored = try Self.fetchAttestations(deviceId: challenge.deviceId, connection).first { $0.kind == .device }
-            return (challenge, stored?.format == "apple-appattest" && stored.map { Int64($0.signCount) } == counter)
-        }) { connection throws(StoreError) -> (Challenge, Bool) in
-            let rows = try connection.execute("""
+        let (challenge, raised) = try write(
+            "consuming a challenge",
+            recognise: { connection throws(StoreError) -> (Challenge, Bool)? in
+                guard let challenge = try Self.challengeConsumed(id: id, by: marker, connection) else { return nil }
+                let stored = try Self.fetchAttestations(deviceId: challenge.deviceId, connection).first { $0.kind == .device }
+                return (challenge, stored?.format == "apple-appattest" && stored.map { Int64($0.signCount) } == counter)
+            }
+        ) { connection throws(StoreError) -> (Challenge, Bool) in
+            let rows = try connection.execute(
+                """
                 WITH consumed AS (
                     UPDATE challenges SET consumed_at = $2, consumed_by = $3
                     WHERE id = $1 AND consumed_at IS NULL AND expires_at > $2
@@ -96,8 +116,9 @@ extension PostgresTrustStore {
                     RETURNING device_id
                 )
                 SELECT consumed.*, EXISTS (SELECT 1 FROM raised) FROM consumed
-                """, [.text(id), .time(now), .bytea(marker), .int8(counter)], during: "consuming a challenge")
-                .rows { row throws(StoreError) in (try PostgresRecords.challenge(row), try row.bool(10)) }
+                """, [.text(id), .time(now), .bytea(marker), .int8(counter)], during: "consuming a challenge"
+            )
+            .rows { row throws(StoreError) in (try PostgresRecords.challenge(row), try row.bool(10)) }
             guard let consumed = rows.first else { try Self.refuseConsumption(id: id, now: now, connection) }
             return consumed
         }
@@ -109,9 +130,11 @@ extension PostgresTrustStore {
     public func purgeExpired(before cutoff: Date) throws(StoreError) -> Int {
         try transaction("purging expired records", .relaxed) { connection throws(StoreError) in
             let challenges = try connection.execute(
-                "DELETE FROM challenges WHERE expires_at < $1", [.time(cutoff)], during: "purging expired challenges").changedRows
+                "DELETE FROM challenges WHERE expires_at < $1", [.time(cutoff)], during: "purging expired challenges"
+            ).changedRows
             let enrollments = try connection.execute(
-                "DELETE FROM enrollments WHERE expires_at < $1", [.time(cutoff)], during: "purging expired enrollments").changedRows
+                "DELETE FROM enrollments WHERE expires_at < $1", [.time(cutoff)], during: "purging expired enrollments"
+            ).changedRows
             return challenges + enrollments
         }
     }
@@ -120,8 +143,9 @@ extension PostgresTrustStore {
 
     static func fetchChallenge(id: String, _ connection: PostgresConnection) throws(StoreError) -> Challenge? {
         try connection.execute(
-            "SELECT \(PostgresRecords.challengeColumns) FROM challenges WHERE id = $1", [.text(id)], during: "reading a challenge")
-            .rows(PostgresRecords.challenge).first
+            "SELECT \(PostgresRecords.challengeColumns) FROM challenges WHERE id = $1", [.text(id)], during: "reading a challenge"
+        )
+        .rows(PostgresRecords.challenge).first
     }
 
     /// Why the conditional consumption changed nothing (``ConsumptionRule``); always throws.
@@ -135,8 +159,9 @@ extension PostgresTrustStore {
     static func challengeConsumed(id: String, by marker: Data, _ connection: PostgresConnection) throws(StoreError) -> Challenge? {
         let rows = try connection.execute(
             "SELECT \(PostgresRecords.challengeColumns), consumed_by FROM challenges WHERE id = $1", [.text(id)],
-            during: "checking a challenge's consumption")
-            .rows { row throws(StoreError) in (try PostgresRecords.challenge(row), row.optionalBytea(10)) }
+            during: "checking a challenge's consumption"
+        )
+        .rows { row throws(StoreError) in (try PostgresRecords.challenge(row), row.optionalBytea(10)) }
         guard let (challenge, consumedBy) = rows.first, let consumedBy else { return nil }
         guard consumedBy == marker else { throw ConsumptionRule.alreadyConsumed(.challenge) }
         return challenge

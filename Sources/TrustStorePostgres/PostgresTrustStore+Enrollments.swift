@@ -3,15 +3,21 @@ import TrustStore
 
 extension PostgresTrustStore {
     public func createEnrollment(_ enrollment: Enrollment) throws(StoreError) {
-        try write("creating an enrollment", recognise: { connection throws(StoreError) in
-            try Self.fetchEnrollment(id: enrollment.id, connection)?.nonce == enrollment.nonce ? () : nil
-        }) { connection throws(StoreError) -> Void in
-            _ = try connection.execute("""
+        try write(
+            "creating an enrollment",
+            recognise: { connection throws(StoreError) in
+                try Self.fetchEnrollment(id: enrollment.id, connection)?.nonce == enrollment.nonce ? () : nil
+            }
+        ) { connection throws(StoreError) -> Void in
+            _ = try connection.execute(
+                """
                 INSERT INTO enrollments (id, account_id, nonce, signing_payload, expires_at, consumed_at)
                 VALUES ($1, $2, $3, $4, $5, NULL)
                 """,
-                [.text(enrollment.id), .text(enrollment.accountId), .bytea(enrollment.nonce),
-                 .bytea(enrollment.signingPayload), .time(enrollment.expiresAt)],
+                [
+                    .text(enrollment.id), .text(enrollment.accountId), .bytea(enrollment.nonce),
+                    .bytea(enrollment.signingPayload), .time(enrollment.expiresAt),
+                ],
                 during: "creating an enrollment")
         }
     }
@@ -22,9 +28,12 @@ extension PostgresTrustStore {
 
     public func consumeEnrollment(id: String, now: Date) throws(StoreError) -> Enrollment {
         let marker = Self.newMarker()
-        return try write("consuming an enrollment", recognise: { connection throws(StoreError) in
-            try Self.enrollmentConsumed(id: id, by: marker, connection)
-        }) { connection throws(StoreError) in
+        return try write(
+            "consuming an enrollment",
+            recognise: { connection throws(StoreError) in
+                try Self.enrollmentConsumed(id: id, by: marker, connection)
+            }
+        ) { connection throws(StoreError) in
             try Self.consumeEnrollment(id: id, now: now, marker: marker, connection)
         }
     }
@@ -36,18 +45,24 @@ extension PostgresTrustStore {
     ) throws(StoreError) -> Device {
         try registration.validate()
         let marker = Self.newMarker()
-        return try transaction("enrolling a device", recognise: { connection throws(StoreError) -> Device? in
-            guard try Self.enrollmentConsumed(id: enrollmentId, by: marker, connection) != nil else { return nil }
-            return try Self.fetchDevice(id: registration.deviceId, connection)
-        }) { connection throws(StoreError) in
+        return try transaction(
+            "enrolling a device",
+            recognise: { connection throws(StoreError) -> Device? in
+                guard try Self.enrollmentConsumed(id: enrollmentId, by: marker, connection) != nil else { return nil }
+                return try Self.fetchDevice(id: registration.deviceId, connection)
+            }
+        ) { connection throws(StoreError) in
             let enrollment = try Self.consumeEnrollment(id: enrollmentId, now: now, marker: marker, connection)
             let device = registration.device(inAccount: enrollment.accountId, createdAt: now)
-            try connection.execute("""
+            try connection.execute(
+                """
                 INSERT INTO devices (\(PostgresRecords.deviceColumns))
                 VALUES ($1, $2, $3, $4, $5, NULL, NULL, $6, 0)
                 """,
-                [.text(device.id), .text(device.accountId), .text(device.name), .text(device.platform),
-                 .time(now), .optionalBytea(device.pinHash)],
+                [
+                    .text(device.id), .text(device.accountId), .text(device.name), .text(device.platform),
+                    .time(now), .optionalBytea(device.pinHash),
+                ],
                 during: "enrolling a device")
             for key in registration.keysInOrder {
                 try Self.insertKey(deviceId: device.id, kind: key.kind, publicKey: key.publicKey, now: now, connection)
@@ -64,19 +79,22 @@ extension PostgresTrustStore {
     static func fetchEnrollment(id: String, _ connection: PostgresConnection) throws(StoreError) -> Enrollment? {
         try connection.execute(
             "SELECT \(PostgresRecords.enrollmentColumns) FROM enrollments WHERE id = $1", [.text(id)],
-            during: "reading an enrollment")
-            .rows(PostgresRecords.enrollment).first
+            during: "reading an enrollment"
+        )
+        .rows(PostgresRecords.enrollment).first
     }
 
     /// The conditional update that consumes exactly once; when it changes nothing, the row
     /// read back says why (``ConsumptionRule``).
     static func consumeEnrollment(id: String, now: Date, marker: Data, _ connection: PostgresConnection) throws(StoreError) -> Enrollment {
-        let consumed = try connection.execute("""
+        let consumed = try connection.execute(
+            """
             UPDATE enrollments SET consumed_at = $2, consumed_by = $3
             WHERE id = $1 AND consumed_at IS NULL AND expires_at > $2
             RETURNING \(PostgresRecords.enrollmentColumns)
-            """, [.text(id), .time(now), .bytea(marker)], during: "consuming an enrollment")
-            .rows(PostgresRecords.enrollment).first
+            """, [.text(id), .time(now), .bytea(marker)], during: "consuming an enrollment"
+        )
+        .rows(PostgresRecords.enrollment).first
         if let consumed { return consumed }
         let stored = try fetchEnrollment(id: id, connection)
         try ConsumptionRule.check(.enrollment, consumedAt: stored?.consumedAt, expiresAt: stored?.expiresAt, now: now)
@@ -87,8 +105,9 @@ extension PostgresTrustStore {
     static func enrollmentConsumed(id: String, by marker: Data, _ connection: PostgresConnection) throws(StoreError) -> Enrollment? {
         let rows = try connection.execute(
             "SELECT \(PostgresRecords.enrollmentColumns), consumed_by FROM enrollments WHERE id = $1", [.text(id)],
-            during: "checking an enrollment's consumption")
-            .rows { row throws(StoreError) in (try PostgresRecords.enrollment(row), row.optionalBytea(6)) }
+            during: "checking an enrollment's consumption"
+        )
+        .rows { row throws(StoreError) in (try PostgresRecords.enrollment(row), row.optionalBytea(6)) }
         guard let (enrollment, consumedBy) = rows.first, let consumedBy else { return nil }
         guard consumedBy == marker else { throw ConsumptionRule.alreadyConsumed(.enrollment) }
         return enrollment

@@ -139,7 +139,7 @@ public final class PostgresTrustStore: TrustStorage, @unchecked Sendable {
         let pool = pool(for: durability)
         do throws(StoreError) {
             return try pool.withConnection(body)
-        } catch where PostgresErrors.isConnectionFailure(error) {
+        } catch  where PostgresErrors.isConnectionFailure(error) {
             return try pool.withConnection(body)
         }
     }
@@ -159,7 +159,7 @@ public final class PostgresTrustStore: TrustStorage, @unchecked Sendable {
     ) throws(StoreError) -> T {
         do throws(StoreError) {
             return try pool(for: durability).withConnection(body)
-        } catch where PostgresErrors.isConnectionFailure(error) {
+        } catch  where PostgresErrors.isConnectionFailure(error) {
             return try recover(operation, error, recognise)
         }
     }
@@ -193,11 +193,11 @@ public final class PostgresTrustStore: TrustStorage, @unchecked Sendable {
                         throw error
                     }
                 }
-            } catch where PostgresErrors.isRetryableConflict(error) && conflicts < 3 {
+            } catch  where PostgresErrors.isRetryableConflict(error) && conflicts < 3 {
                 conflicts += 1
-            } catch where PostgresErrors.isConnectionFailure(error) && !committing && !reconnected {
+            } catch  where PostgresErrors.isConnectionFailure(error) && !committing && !reconnected {
                 reconnected = true
-            } catch where PostgresErrors.isConnectionFailure(error) && committing {
+            } catch  where PostgresErrors.isConnectionFailure(error) && committing {
                 return try recover(operation, error, recognise)
             }
         }
@@ -209,7 +209,8 @@ public final class PostgresTrustStore: TrustStorage, @unchecked Sendable {
         if let recognise, let result = try pool.withConnection(recognise) { return result }
         throw StoreError(
             .unavailable,
-            reason: "\(operation): the connection was lost before the reply and the write could not be confirmed; it is not replayed, retry the request (\(error.reason))",
+            reason:
+                "\(operation): the connection was lost before the reply and the write could not be confirmed; it is not replayed, retry the request (\(error.reason))",
             engineCode: error.engineCode)
     }
 

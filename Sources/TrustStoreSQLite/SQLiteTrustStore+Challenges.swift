@@ -7,11 +7,14 @@ extension SQLiteTrustStore {
     /// consumption covers it. The challenge is stored open whatever its `consumedAt`.
     public func insertChallenge(_ challenge: Challenge) throws(StoreError) {
         try writeTransaction("issuing a challenge", durable: options.issuedChallengesWaitForFsync) { connection throws(StoreError) in
-            try connection.statement("""
+            try connection.statement(
+                """
                 INSERT INTO challenges (id, device_id, account_id, key_kind, purpose, action_sha256, nonce, payload, expires_at, consumed_at)
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, NULL)
-                """)
-                .execute([
+                """
+            )
+            .execute(
+                [
                     .text(challenge.id), .text(challenge.deviceId), .text(challenge.accountId),
                     .text(challenge.keyKind.rawValue), .text(challenge.purpose), .optionalText(challenge.actionSHA256),
                     .blob(challenge.nonce), .blob(challenge.payload), .time(challenge.expiresAt),
@@ -36,11 +39,13 @@ extension SQLiteTrustStore {
     public func consumeChallenge(id: String, now: Date, appAttestCounter: UInt32) throws(StoreError) -> Challenge {
         let (challenge, counterGrew) = try writeTransaction("consuming a challenge") { connection throws(StoreError) in
             let challenge = try Self.consumeChallenge(id: id, now: now, connection)
-            try connection.statement("""
+            try connection.statement(
+                """
                 UPDATE key_attestations SET sign_count = ?2
                 WHERE device_id = ?1 AND kind = 'device' AND format = 'apple-appattest' AND sign_count < ?2
-                """)
-                .execute([.text(challenge.deviceId), .integer(Int64(appAttestCounter))], during: "raising the App Attest counter")
+                """
+            )
+            .execute([.text(challenge.deviceId), .integer(Int64(appAttestCounter))], during: "raising the App Attest counter")
             return (challenge, connection.changes == 1)
         }
         guard counterGrew else { throw DeviceRules.counterNotIncreasing }
@@ -72,11 +77,13 @@ extension SQLiteTrustStore {
     }
 
     static func fetchChallenge(id: String, _ connection: SQLiteConnection) throws(StoreError) -> Challenge? {
-        try connection.statement("""
+        try connection.statement(
+            """
             SELECT id, device_id, account_id, key_kind, purpose, action_sha256, nonce, payload, expires_at, consumed_at
             FROM challenges WHERE id = ?1
-            """)
-            .query([.text(id)], during: "reading a challenge", row: SQLiteRecords.challenge)
-            .first
+            """
+        )
+        .query([.text(id)], during: "reading a challenge", row: SQLiteRecords.challenge)
+        .first
     }
 }

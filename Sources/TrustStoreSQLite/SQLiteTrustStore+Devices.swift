@@ -8,24 +8,26 @@ extension SQLiteTrustStore {
 
     public func devices(ofAccount accountId: String) throws(StoreError) -> [DeviceSummary] {
         try read { connection throws(StoreError) in
-            var summaries = try connection.statement("""
+            var summaries = try connection.statement(
+                """
                 SELECT d.id, d.account_id, d.name, d.platform, d.created_at, d.last_used_at, d.revoked_at,
                        d.pin_hash, d.failed_pin_attempts,
                        (SELECT group_concat(k.kind, ',') FROM device_keys k
                          WHERE k.device_id = d.id AND k.replaced_at IS NULL)
                 FROM devices d WHERE d.account_id = ?1 ORDER BY d.created_at, d.id
-                """)
-                .query([.text(accountId)], during: "listing an account's devices") { row throws(StoreError) in
-                    let device = try SQLiteRecords.device(row)
-                    var kinds: [KeyKind] = []
-                    for name in (row.optionalText(9) ?? "").split(separator: ",") {
-                        guard let kind = KeyKind(rawValue: String(name)) else {
-                            throw StoreError(.corrupt, reason: "a stored key kind is not device or biometric")
-                        }
-                        kinds.append(kind)
+                """
+            )
+            .query([.text(accountId)], during: "listing an account's devices") { row throws(StoreError) in
+                let device = try SQLiteRecords.device(row)
+                var kinds: [KeyKind] = []
+                for name in (row.optionalText(9) ?? "").split(separator: ",") {
+                    guard let kind = KeyKind(rawValue: String(name)) else {
+                        throw StoreError(.corrupt, reason: "a stored key kind is not device or biometric")
                     }
-                    return DeviceSummary(device: device, keyKinds: kinds.sorted())
+                    kinds.append(kind)
                 }
+                return DeviceSummary(device: device, keyKinds: kinds.sorted())
+            }
             for index in summaries.indices {
                 for attestation in try Self.fetchAttestations(deviceId: summaries[index].device.id, connection) {
                     summaries[index].attestations[attestation.kind] = attestation
@@ -37,22 +39,26 @@ extension SQLiteTrustStore {
 
     public func activeKey(deviceId: String, kind: KeyKind) throws(StoreError) -> DeviceKeyRecord? {
         try read { connection throws(StoreError) in
-            try connection.statement("""
+            try connection.statement(
+                """
                 SELECT device_id, kind, public_key, created_at, replaced_at FROM device_keys
                 WHERE device_id = ?1 AND kind = ?2 AND replaced_at IS NULL
-                """)
-                .query([.text(deviceId), .text(kind.rawValue)], during: "reading a device key", row: SQLiteRecords.key)
-                .first
+                """
+            )
+            .query([.text(deviceId), .text(kind.rawValue)], during: "reading a device key", row: SQLiteRecords.key)
+            .first
         }
     }
 
     public func keyHistory(deviceId: String) throws(StoreError) -> [DeviceKeyRecord] {
         try read { connection throws(StoreError) in
-            try connection.statement("""
+            try connection.statement(
+                """
                 SELECT device_id, kind, public_key, created_at, replaced_at FROM device_keys
                 WHERE device_id = ?1 ORDER BY created_at, rowid
-                """)
-                .query([.text(deviceId)], during: "reading a device's keys", row: SQLiteRecords.key)
+                """
+            )
+            .query([.text(deviceId)], during: "reading a device's keys", row: SQLiteRecords.key)
         }
     }
 
@@ -78,10 +84,12 @@ extension SQLiteTrustStore {
     public func replaceBiometricKey(deviceId: String, publicKey: Data, now: Date) throws(StoreError) {
         try writeTransaction("replacing the biometric key") { connection throws(StoreError) in
             _ = try Self.requireActiveDevice(id: deviceId, connection)
-            try connection.statement("""
+            try connection.statement(
+                """
                 UPDATE device_keys SET replaced_at = ?3 WHERE device_id = ?1 AND kind = ?2 AND replaced_at IS NULL
-                """)
-                .execute([.text(deviceId), .text(KeyKind.biometric.rawValue), .time(now)], during: "replacing the biometric key")
+                """
+            )
+            .execute([.text(deviceId), .text(KeyKind.biometric.rawValue), .time(now)], during: "replacing the biometric key")
             try Self.insertKey(deviceId: deviceId, kind: .biometric, publicKey: publicKey, now: now, connection)
         }
     }
@@ -95,8 +103,9 @@ extension SQLiteTrustStore {
             let device = try Self.requireActiveDevice(id: deviceId, connection)
             let outcome = DeviceRules.pinFailureOutcome(failures: device.failedPinAttempts + 1, limit: limit)
             try connection.statement("UPDATE devices SET failed_pin_attempts = ?2, revoked_at = ?3 WHERE id = ?1")
-                .execute([.text(deviceId), .integer(Int64(outcome.failedAttempts)), outcome.revokedDevice ? .time(now) : .null],
-                         during: "recording a PIN failure")
+                .execute(
+                    [.text(deviceId), .integer(Int64(outcome.failedAttempts)), outcome.revokedDevice ? .time(now) : .null],
+                    during: "recording a PIN failure")
             return outcome
         }
     }
@@ -122,12 +131,14 @@ extension SQLiteTrustStore {
     // MARK: In-transaction steps
 
     static func fetchDevice(id: String, _ connection: SQLiteConnection) throws(StoreError) -> Device? {
-        try connection.statement("""
+        try connection.statement(
+            """
             SELECT id, account_id, name, platform, created_at, last_used_at, revoked_at, pin_hash, failed_pin_attempts
             FROM devices WHERE id = ?1
-            """)
-            .query([.text(id)], during: "reading a device", row: SQLiteRecords.device)
-            .first
+            """
+        )
+        .query([.text(id)], during: "reading a device", row: SQLiteRecords.device)
+        .first
     }
 
     static func requireActiveDevice(id: String, _ connection: SQLiteConnection) throws(StoreError) -> Device {
@@ -135,9 +146,11 @@ extension SQLiteTrustStore {
     }
 
     static func insertKey(deviceId: String, kind: KeyKind, publicKey: Data, now: Date, _ connection: SQLiteConnection) throws(StoreError) {
-        try connection.statement("""
+        try connection.statement(
+            """
             INSERT INTO device_keys (device_id, kind, public_key, created_at, replaced_at) VALUES (?1, ?2, ?3, ?4, NULL)
-            """)
-            .execute([.text(deviceId), .text(kind.rawValue), .blob(publicKey), .time(now)], during: "storing a device key")
+            """
+        )
+        .execute([.text(deviceId), .text(kind.rawValue), .blob(publicKey), .time(now)], during: "storing a device key")
     }
 }

@@ -5,11 +5,14 @@ extension SQLiteTrustStore {
     /// Durable (FULL).
     public func createEnrollment(_ enrollment: Enrollment) throws(StoreError) {
         try writeTransaction("creating an enrollment") { connection throws(StoreError) in
-            try connection.statement("""
+            try connection.statement(
+                """
                 INSERT INTO enrollments (id, account_id, nonce, signing_payload, expires_at, consumed_at)
                 VALUES (?1, ?2, ?3, ?4, ?5, NULL)
-                """)
-                .execute([
+                """
+            )
+            .execute(
+                [
                     .text(enrollment.id), .text(enrollment.accountId), .blob(enrollment.nonce),
                     .blob(enrollment.signingPayload), .time(enrollment.expiresAt),
                 ], during: "creating an enrollment")
@@ -35,11 +38,14 @@ extension SQLiteTrustStore {
         return try writeTransaction("enrolling a device") { connection throws(StoreError) in
             let enrollment = try Self.consumeEnrollment(id: enrollmentId, now: now, connection)
             let device = registration.device(inAccount: enrollment.accountId, createdAt: now)
-            try connection.statement("""
+            try connection.statement(
+                """
                 INSERT INTO devices (id, account_id, name, platform, created_at, last_used_at, revoked_at, pin_hash, failed_pin_attempts)
                 VALUES (?1, ?2, ?3, ?4, ?5, NULL, NULL, ?6, 0)
-                """)
-                .execute([
+                """
+            )
+            .execute(
+                [
                     .text(device.id), .text(device.accountId), .text(device.name), .text(device.platform),
                     .time(now), .optionalBlob(device.pinHash),
                 ], during: "enrolling a device")
@@ -56,11 +62,13 @@ extension SQLiteTrustStore {
     // MARK: In-transaction steps
 
     static func fetchEnrollment(id: String, _ connection: SQLiteConnection) throws(StoreError) -> Enrollment? {
-        try connection.statement("""
+        try connection.statement(
+            """
             SELECT id, account_id, nonce, signing_payload, expires_at, consumed_at FROM enrollments WHERE id = ?1
-            """)
-            .query([.text(id)], during: "reading an enrollment", row: SQLiteRecords.enrollment)
-            .first
+            """
+        )
+        .query([.text(id)], during: "reading an enrollment", row: SQLiteRecords.enrollment)
+        .first
     }
 
     /// Must run inside a `BEGIN IMMEDIATE` transaction.

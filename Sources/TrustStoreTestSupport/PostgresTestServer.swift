@@ -51,4 +51,3 @@ public enum PostgresTestServer {
         try ChildProcess.run([program] + arguments)
     }
 }
-

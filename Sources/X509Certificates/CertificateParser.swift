@@ -13,7 +13,7 @@ enum CertificateParser {
         let outerAlgorithm = try body.read(.sequence)
         var signatureFields = try outerAlgorithm.contents()
         let signatureAlgorithm = try signatureFields.readObjectIdentifier()
-        if !signatureFields.isAtEnd { _ = try signatureFields.read() } // parameters (NULL for RSA; absent, or NULL on some StrongBox leaves, for ECDSA)
+        if !signatureFields.isAtEnd { _ = try signatureFields.read() }  // parameters (NULL for RSA; absent, or NULL on some StrongBox leaves, for ECDSA)
         try signatureFields.finish("the signature AlgorithmIdentifier")
         let signatureValue = Array(try body.readBitStringBytes())
         try body.finish("the certificate's three fields")
@@ -32,7 +32,8 @@ enum CertificateParser {
         let serial = Array(try tbs.readIntegerBytes())
         let innerAlgorithm = try tbs.read(.sequence)
         guard innerAlgorithm.encoded.elementsEqual(outerAlgorithm.encoded) else {
-            throw DERError(.invalidContent, at: innerAlgorithm.offset, "the TBSCertificate's signature algorithm differs from the certificate's (RFC 5280 §4.1.1.2)")
+            throw DERError(
+                .invalidContent, at: innerAlgorithm.offset, "the TBSCertificate's signature algorithm differs from the certificate's (RFC 5280 §4.1.1.2)")
         }
         let issuer = Array(try tbs.read(.sequence).encoded)
         let (notBefore, notAfter) = try tbs.readConstructed { (validity) throws(DERError) in
@@ -61,12 +62,13 @@ enum CertificateParser {
             extensions = try wrapper.readConstructed { (list) throws(DERError) in
                 var found: [CertificateExtension] = []
                 while !list.isAtEnd {
-                    found.append(try list.readConstructed { (item) throws(DERError) in
-                        let oid = try item.readObjectIdentifier()
-                        let critical = try item.peekTag() == .boolean ? try item.readBoolean() : false
-                        let value = Array(try item.readOctetString())
-                        return CertificateExtension(oid: oid, isCritical: critical, value: value)
-                    })
+                    found.append(
+                        try list.readConstructed { (item) throws(DERError) in
+                            let oid = try item.readObjectIdentifier()
+                            let critical = try item.peekTag() == .boolean ? try item.readBoolean() : false
+                            let value = Array(try item.readOctetString())
+                            return CertificateExtension(oid: oid, isCritical: critical, value: value)
+                        })
                 }
                 // RFC 5280 §4.2: at most one instance of an extension. Two would let two
                 // parsers (ours and OpenSSL's, or the verifier's and an attacker's) read
@@ -100,7 +102,8 @@ enum CertificateParser {
         default: throw DERError(.unexpectedTag, at: element.offset, "expected UTCTime or GeneralizedTime, found \(element.tag)")
         }
         guard digits.count == yearDigits + 11, digits.last == UInt8(ascii: "Z"),
-              digits.dropLast().allSatisfy({ (0x30...0x39).contains($0) }) else {
+            digits.dropLast().allSatisfy({ (0x30...0x39).contains($0) })
+        else {
             throw DERError(.invalidContent, at: element.offset, "a time that is not YY(YY)MMDDHHMMSSZ")
         }
         func number(_ from: Int, _ count: Int) -> Int {
@@ -111,7 +114,8 @@ enum CertificateParser {
         let month = number(yearDigits, 2), day = number(yearDigits + 2, 2)
         let hour = number(yearDigits + 4, 2), minute = number(yearDigits + 6, 2), second = number(yearDigits + 8, 2)
         guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 60 else {
+            hour < 24, minute < 60, second < 60
+        else {
             throw DERError(.invalidContent, at: element.offset, "a time with a field out of range")
         }
         let days = daysFromCivil(year: year, month: month, day: day)

@@ -10,13 +10,15 @@ enum DistinguishedName {
 
     static func summary(of name: [UInt8]) -> String {
         guard var reader = try? DERReader(name), let sequence = try? reader.read(.sequence),
-              var rdns = try? sequence.contents() else { return "<unreadable name>" }
+            var rdns = try? sequence.contents()
+        else { return "<unreadable name>" }
         var parts: [String] = []
         while !rdns.isAtEnd {
             guard let set = try? rdns.read(.set), var attributes = try? set.contents() else { break }
             while !attributes.isAtEnd {
                 guard let pair = try? attributes.read(.sequence), var fields = try? pair.contents(),
-                      let oid = try? fields.readObjectIdentifier() else { break }
+                    let oid = try? fields.readObjectIdentifier()
+                else { break }
                 let value = (try? fields.readString()) ?? "#…"
                 parts.append("\(shortNames[oid] ?? oid)=\(value)")
             }

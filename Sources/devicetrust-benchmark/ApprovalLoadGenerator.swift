@@ -212,7 +212,7 @@ private final class ApprovalWorker {
         // sign unless the payload binds this device, key and the action shown.
         let payload = try SigningPayload(parsing: payloadBytes)
         guard payload.confirms(action: ApprovalLoadGenerator.action),
-              case .challenge(let deviceId, .biometric, .action) = payload.subject, deviceId == device.deviceId
+            case .challenge(let deviceId, .biometric, .action) = payload.subject, deviceId == device.deviceId
         else {
             throw Refused(description: "the signing payload does not bind this device, key and action")
         }
@@ -220,12 +220,14 @@ private final class ApprovalWorker {
         let answered = try responseConnection.send(
             "POST", "/v1/challenges/\(challenge.challengeId)/response", json: Data(#"{"signature":"\#(signature)"}"#.utf8))
         guard answered.status == 200 else {
-            throw Refused(description: "POST /v1/challenges/…/response answered \(answered.status): \(String(decoding: answered.body.prefix(200), as: UTF8.self))")
+            throw Refused(
+                description: "POST /v1/challenges/…/response answered \(answered.status): \(String(decoding: answered.body.prefix(200), as: UTF8.self))")
         }
     }
 
     func outcome() -> WorkerOutcome {
-        let connectionsOpened = challengeConnection.connectionsOpened
+        let connectionsOpened =
+            challengeConnection.connectionsOpened
             + (responseConnection === challengeConnection ? 0 : responseConnection.connectionsOpened)
         return WorkerOutcome(
             latencies: latencies, errors: errors, errorSamples: Array(errorSamples), connectionsOpened: connectionsOpened, cpuSeconds: cpuSeconds)

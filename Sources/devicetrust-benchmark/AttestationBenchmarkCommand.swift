@@ -52,7 +52,8 @@ struct AttestationBenchmarkCommand: ParsableCommand {
             #endif
             let attestationRatio = best.attestations / best.p384Verify
             let assertionRatio = best.assertions / best.p256Verify
-            print("""
+            print(
+                """
                 DeviceTrust attestation benchmark: App Attest verification next to `openssl speed`, same run, one core
                   build:   \(build); \(options.secondsPerMeasurement) s per measurement, wall-clock, best of \(options.rounds) round(s)
                   openssl: \(openssl.commandLine(["ecdsap256", "ecdsap384"]).joined(separator: " "))

@@ -20,10 +20,12 @@ struct BenchmarkOptions: Equatable, Sendable {
 
     /// The options as the commands declare them.
     static let specs = [
-        OptionSpec("--seconds", kind: .value("N"), repeatable: true,
-                   help: "seconds per measurement, a whole number from 1 to 60 (default 2)"),
-        OptionSpec("--rounds", kind: .value("N"), repeatable: true,
-                   help: "repeat every pair of measurements N times, 1 to 20 (default 3), and report the best figure of each side"),
+        OptionSpec(
+            "--seconds", kind: .value("N"), repeatable: true,
+            help: "seconds per measurement, a whole number from 1 to 60 (default 2)"),
+        OptionSpec(
+            "--rounds", kind: .value("N"), repeatable: true,
+            help: "repeat every pair of measurements N times, 1 to 20 (default 3), and report the best figure of each side"),
         OptionSpec("--quick", kind: .flag, repeatable: true, help: "one second per measurement, one round (--seconds 1 --rounds 1)"),
     ]
 

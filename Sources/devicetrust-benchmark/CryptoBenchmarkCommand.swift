@@ -59,9 +59,10 @@ struct CryptoBenchmarkCommand: ParsableCommand {
         }
         let below = figures.filter { $0.verdict == .below }.map(\.operation.title)
         print("")
-        print(below.isEmpty
-            ? "All targets met."
-            : "Below target: \(below.joined(separator: ", ")). This is a report; the exit status stays 0.")
+        print(
+            below.isEmpty
+                ? "All targets met."
+                : "Below target: \(below.joined(separator: ", ")). This is a report; the exit status stays 0.")
         return 0
     }
 
@@ -78,26 +79,29 @@ struct CryptoBenchmarkCommand: ParsableCommand {
         figures.append(BenchmarkFigure(operation: .p256Sign, ours: ours.map(\.signsPerSecond), openssl: theirs.map(\.signsPerSecond)))
         figures.append(BenchmarkFigure(operation: .p256Verify, ours: ours.map(\.verifiesPerSecond), openssl: theirs.map(\.verifiesPerSecond)))
 
-        figures.append(measure(
-            .ecdhP256,
-            ours: { try P256Workloads.keyAgreement(seconds: seconds) },
-            openssl: { try OpenSSLSpeedOutput.ecdhP256(openssl.speed(["ecdhp256"])) }))
+        figures.append(
+            measure(
+                .ecdhP256,
+                ours: { try P256Workloads.keyAgreement(seconds: seconds) },
+                openssl: { try OpenSSLSpeedOutput.ecdhP256(openssl.speed(["ecdhp256"])) }))
 
         let bytes = BenchmarkOperation.throughputBufferByteCount
-        figures.append(measure(
-            .aes256GCMSeal,
-            ours: { try SymmetricWorkloads.aes256GCMSeal(seconds: seconds) },
-            openssl: {
-                try OpenSSLSpeedOutput.evpBytesPerSecond(
-                    openssl.speed(["-evp", "aes-256-gcm", "-bytes", String(bytes)]), algorithm: "AES-256-GCM", blockSize: bytes)
-            }))
-        figures.append(measure(
-            .sha256,
-            ours: { SymmetricWorkloads.sha256(seconds: seconds) },
-            openssl: {
-                try OpenSSLSpeedOutput.evpBytesPerSecond(
-                    openssl.speed(["-evp", "sha256", "-bytes", String(bytes)]), algorithm: "sha256", blockSize: bytes)
-            }))
+        figures.append(
+            measure(
+                .aes256GCMSeal,
+                ours: { try SymmetricWorkloads.aes256GCMSeal(seconds: seconds) },
+                openssl: {
+                    try OpenSSLSpeedOutput.evpBytesPerSecond(
+                        openssl.speed(["-evp", "aes-256-gcm", "-bytes", String(bytes)]), algorithm: "AES-256-GCM", blockSize: bytes)
+                }))
+        figures.append(
+            measure(
+                .sha256,
+                ours: { SymmetricWorkloads.sha256(seconds: seconds) },
+                openssl: {
+                    try OpenSSLSpeedOutput.evpBytesPerSecond(
+                        openssl.speed(["-evp", "sha256", "-bytes", String(bytes)]), algorithm: "sha256", blockSize: bytes)
+                }))
         return figures
     }
 
@@ -131,7 +135,8 @@ struct CryptoBenchmarkCommand: ParsableCommand {
         #endif
         let version = (try? openssl.version()) ?? "unknown (`openssl version` failed)"
         let pinning = core.map { "core \($0) (ours: sched_setaffinity; openssl: taskset -c \($0))" } ?? "not pinned on this OS"
-        print("""
+        print(
+            """
             DeviceTrust benchmark: DeviceTrustCrypto next to `openssl speed`, same run, one core
               build:    \(build)
               cpu:      \(pinning)

@@ -48,9 +48,11 @@ final class InProcessTrustServer {
             }
         }
         do {
-            prepared = try ServerBootstrap.prepare(configuration, openStore: { url throws(StoreError) in
-                TimedTrustStore(try TrustStoreEngines.open(url), recorder: recorder)
-            })
+            prepared = try ServerBootstrap.prepare(
+                configuration,
+                openStore: { url throws(StoreError) in
+                    TimedTrustStore(try TrustStoreEngines.open(url), recorder: recorder)
+                })
         } catch {
             try? FileManager.default.removeItem(at: root)
             throw Failure(description: "cannot prepare the server: \(error)")

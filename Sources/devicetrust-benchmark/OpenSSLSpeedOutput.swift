@@ -63,9 +63,11 @@ enum OpenSSLSpeedOutput {
         guard let header = lines.last(where: { tokens in names.allSatisfy(tokens.contains) }) else {
             throw ParseError(description: "no header with \(names.joined(separator: ", ")) in the openssl speed output")
         }
-        guard let row = lines.last(where: { tokens in
-            tokens.contains { $0.lowercased() == kind } && tokens.contains { $0.lowercased().contains(curve) }
-        }) else {
+        guard
+            let row = lines.last(where: { tokens in
+                tokens.contains { $0.lowercased() == kind } && tokens.contains { $0.lowercased().contains(curve) }
+            })
+        else {
             throw ParseError(description: "no '\(kind) (\(curve))' row in the openssl speed output")
         }
         var values: [Double] = []

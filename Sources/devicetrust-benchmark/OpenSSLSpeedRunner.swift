@@ -35,7 +35,7 @@ struct OpenSSLSpeedRunner {
         let errorFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("devicetrust-benchmark-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).stderr")
         guard FileManager.default.createFile(atPath: errorFile.path, contents: nil),
-              let errorHandle = try? FileHandle(forWritingTo: errorFile)
+            let errorHandle = try? FileHandle(forWritingTo: errorFile)
         else {
             throw Failure(description: "cannot create \(errorFile.path) for the stderr of \(commandLine[0])")
         }
@@ -75,8 +75,9 @@ struct OpenSSLSpeedRunner {
             let stderr = (try? String(contentsOf: errorFile, encoding: .utf8)) ?? ""
             let lastLines = stderr.split(whereSeparator: \.isNewline).suffix(5).joined(separator: "\n    ")
             let ending = process.terminationReason == .exit ? "exited with status" : "was killed by signal"
-            throw Failure(description: "\(commandLine.joined(separator: " ")) \(ending) \(process.terminationStatus)"
-                + (lastLines.isEmpty ? "" : ":\n    \(lastLines)"))
+            throw Failure(
+                description: "\(commandLine.joined(separator: " ")) \(ending) \(process.terminationStatus)"
+                    + (lastLines.isEmpty ? "" : ":\n    \(lastLines)"))
         }
         return String(decoding: stdout, as: UTF8.self)
     }

@@ -26,7 +26,7 @@ struct PSQLClient {
         let errorFile = FileManager.default.temporaryDirectory
             .appendingPathComponent("devicetrust-benchmark-psql-\(getpid())-\(UInt64.random(in: 0...UInt64.max)).stderr")
         guard FileManager.default.createFile(atPath: errorFile.path, contents: nil),
-              let errorHandle = try? FileHandle(forWritingTo: errorFile)
+            let errorHandle = try? FileHandle(forWritingTo: errorFile)
         else {
             throw Failure(description: "cannot create \(errorFile.path) for psql's stderr")
         }
@@ -98,7 +98,7 @@ enum ProcCPU {
     /// A process's user + system CPU seconds, if it exists and is named `name`.
     static func processSeconds(pid: Int32, named name: String) -> Double? {
         guard let text = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let stat = parseProcessStat(text), stat.name == name
+            let stat = parseProcessStat(text), stat.name == name
         else { return nil }
         return Double(stat.ticks) / ticksPerSecond
     }

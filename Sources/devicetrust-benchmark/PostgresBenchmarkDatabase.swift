@@ -108,7 +108,8 @@ final class PostgresBenchmarkDatabase {
     /// /proc, finding their PIDs in `pg_stat_activity`.
     func cpuSnapshot(applicationName: String) throws(PSQLClient.Failure) -> CPUSnapshot {
         guard let psql else { throw PSQLClient.Failure(description: "psql is not on PATH, so the server's processes cannot be found") }
-        let rows = try psql.run("""
+        let rows = try psql.run(
+            """
             SELECT pid, application_name = '\(applicationName)' FROM pg_stat_activity
             WHERE application_name = '\(applicationName)' OR backend_type IN ('walwriter', 'checkpointer', 'background writer')
             """)

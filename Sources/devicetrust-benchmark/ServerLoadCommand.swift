@@ -92,8 +92,9 @@ struct ServerLoadCommand: ParsableCommand {
         print(ServerLoadReport.legend)
         print(Self.footnote(options: options, postgres: postgres, measurements: measurements, crypto: crypto, openssl: opensslFigures))
         print("")
-        print(ServerLoadReport.verdictTable(
-            ServerLoadReport.verdicts(measurements, clientCounts: options.clients, postgresRequested: postgres != nil)))
+        print(
+            ServerLoadReport.verdictTable(
+                ServerLoadReport.verdicts(measurements, clientCounts: options.clients, postgresRequested: postgres != nil)))
         print("")
         print("What limited each run (figures from the table):")
         for measurement in measurements {
@@ -127,9 +128,10 @@ struct ServerLoadCommand: ParsableCommand {
         let below = ServerLoadReport.verdicts(measurements, clientCounts: options.clients, postgresRequested: postgres != nil)
             .filter { $0.verdict == .below }
         print("")
-        print(below.isEmpty
-            ? "All measured targets met."
-            : "Below target: \(below.count) of the targets above. This is a report; the exit status stays 0.")
+        print(
+            below.isEmpty
+                ? "All measured targets met."
+                : "Below target: \(below.count) of the targets above. This is a report; the exit status stays 0.")
         return 0
     }
 
@@ -157,15 +159,17 @@ struct ServerLoadCommand: ParsableCommand {
         let outcome = Result { () throws -> ConfigurationMeasurement.Figures in
             database = try postgres?.prepare(configuration: index)
             for _ in 0..<configuration.nodes {
-                nodes.append(try InProcessTrustServer(
-                    threads: options.serverThreads, databaseURL: database?.storeURL, secretsFrom: nodes.first, recorder: recorder))
+                nodes.append(
+                    try InProcessTrustServer(
+                        threads: options.serverThreads, databaseURL: database?.storeURL, secretsFrom: nodes.first, recorder: recorder))
             }
             var devices: [EnrolledDevice] = []
             let admin = LoopbackHTTPClient(port: nodes[0].port)
             for client in 0..<configuration.clients {
                 do {
-                    devices.append(try EnrolledDevice.enroll(
-                        accountId: "benchmark-\(getpid())-\(index)-\(client)", over: admin, adminKey: nodes[0].adminKey))
+                    devices.append(
+                        try EnrolledDevice.enroll(
+                            accountId: "benchmark-\(getpid())-\(index)-\(client)", over: admin, adminKey: nodes[0].adminKey))
                 } catch {
                     throw InProcessTrustServer.Failure(description: "enrollment failed: \(error)")
                 }
@@ -272,18 +276,21 @@ struct ServerLoadCommand: ParsableCommand {
         }
         let stopped = measurements.filter { $0.figures?.load.stoppedByTimeCap == true }
         if !stopped.isEmpty {
-            lines.append("stopped by the \(options.secondsCap) s cap: "
-                + stopped.map { "\($0.configuration.title), \($0.configuration.clients) clients" }.joined(separator: "; ") + ".")
+            lines.append(
+                "stopped by the \(options.secondsCap) s cap: "
+                    + stopped.map { "\($0.configuration.title), \($0.configuration.clients) clients" }.joined(separator: "; ") + ".")
         }
         var rates: [String] = []
         if let crypto {
-            rates.append("DeviceTrustCrypto in this process \(format(1 / crypto.verifySeconds, decimals: 0)) verify/s, "
-                + "\(format(1 / crypto.signSeconds, decimals: 0)) sign/s")
+            rates.append(
+                "DeviceTrustCrypto in this process \(format(1 / crypto.verifySeconds, decimals: 0)) verify/s, "
+                    + "\(format(1 / crypto.signSeconds, decimals: 0)) sign/s")
         }
         switch openssl {
         case .success(let figures):
-            rates.append("openssl speed ecdsap256 (1 core) \(format(figures.verifiesPerSecond, decimals: 0)) verify/s, "
-                + "\(format(figures.signsPerSecond, decimals: 0)) sign/s")
+            rates.append(
+                "openssl speed ecdsap256 (1 core) \(format(figures.verifiesPerSecond, decimals: 0)) verify/s, "
+                    + "\(format(figures.signsPerSecond, decimals: 0)) sign/s")
         case .failure:
             rates.append("openssl speed ecdsap256 failed")
         }

@@ -38,16 +38,20 @@ struct ServerLoadOptions: Equatable {
 
     /// The options as `devicetrust-benchmark server` declares them.
     static let specs = [
-        OptionSpec("--clients", kind: .value("N[,N…]"),
-                   help: "concurrent clients, 1 to 256 each; up to 4 counts separated by commas (default 32,128)"),
+        OptionSpec(
+            "--clients", kind: .value("N[,N…]"),
+            help: "concurrent clients, 1 to 256 each; up to 4 counts separated by commas (default 32,128)"),
         OptionSpec("--approvals", kind: .value("N"), help: "approvals attempted per configuration, 1 to 1000000 (default 3000)"),
         OptionSpec("--seconds", kind: .value("N"), help: "stop each configuration after N seconds at the latest, 1 to 600 (default 60)"),
-        OptionSpec("--server-threads", kind: .value("N"),
-                   help: "each server's HTTP handler threads, 1 to 64 (default 4, as `devicetrust serve`)"),
-        OptionSpec("--database", kind: .value("URL"), help: """
-            postgres://USER[:PASSWORD]@HOST[:PORT]/DBNAME[?PARAMS] on this machine (127.0.0.1, localhost, \
-            ::1 or a Unix socket); without it, \(databaseVariable), else SQLite only. The password is never printed.
-            """),
+        OptionSpec(
+            "--server-threads", kind: .value("N"),
+            help: "each server's HTTP handler threads, 1 to 64 (default 4, as `devicetrust serve`)"),
+        OptionSpec(
+            "--database", kind: .value("URL"),
+            help: """
+                postgres://USER[:PASSWORD]@HOST[:PORT]/DBNAME[?PARAMS] on this machine (127.0.0.1, localhost, \
+                ::1 or a Unix socket); without it, \(databaseVariable), else SQLite only. The password is never printed.
+                """),
     ]
 }
 
@@ -76,7 +80,8 @@ extension ServerLoadOptions {
         for part in value.split(separator: ",", omittingEmptySubsequences: false) {
             guard let number = Int(part), range.contains(number) else {
                 throw UsageError(
-                    "--clients takes whole numbers from \(range.lowerBound) to \(range.upperBound), one or several separated by commas (32,128), not \(UsageError.quoted(value))")
+                    "--clients takes whole numbers from \(range.lowerBound) to \(range.upperBound), one or several separated by commas (32,128), not \(UsageError.quoted(value))"
+                )
             }
             guard !counts.contains(number) else { throw UsageError("--clients names \(number) twice") }
             counts.append(number)

@@ -116,7 +116,8 @@ enum ServerLoadReport {
             }
             let load = figures.load
             let sqlite = ratio(measurement, to: LoadConfiguration(store: .sqlite, nodes: 1, clients: configuration.clients), in: measurements)
-            let oneNode = configuration.nodes > 1
+            let oneNode =
+                configuration.nodes > 1
                 ? ratio(measurement, to: LoadConfiguration(store: configuration.store, nodes: 1, clients: configuration.clients), in: measurements)
                 : nil
             return leading + [
@@ -147,7 +148,7 @@ enum ServerLoadReport {
     /// `measurement`'s approvals/s over `reference`'s, when both were measured.
     static func ratio(_ measurement: ConfigurationMeasurement, to reference: LoadConfiguration, in all: [ConfigurationMeasurement]) -> Double? {
         guard let ours = measurement.figures, ours.load.approvals > 0,
-              let theirs = all.first(where: { $0.configuration == reference })?.figures, theirs.load.approvalsPerSecond > 0
+            let theirs = all.first(where: { $0.configuration == reference })?.figures, theirs.load.approvalsPerSecond > 0
         else { return nil }
         return ours.load.approvalsPerSecond / theirs.load.approvalsPerSecond
     }
@@ -181,8 +182,9 @@ enum ServerLoadReport {
                 return [TargetVerdict(target: rate, measured: why, verdict: .notMeasured), TargetVerdict(target: p99, measured: why, verdict: .notMeasured)]
             }
             return [
-                TargetVerdict(target: rate, measured: format(load.approvalsPerSecond, decimals: 0) + " /s",
-                              verdict: approvalsVerdict(load, minimum: minimum)),
+                TargetVerdict(
+                    target: rate, measured: format(load.approvalsPerSecond, decimals: 0) + " /s",
+                    verdict: approvalsVerdict(load, minimum: minimum)),
                 TargetVerdict(target: p99, measured: milliseconds(load.latencies.p99), verdict: p99Verdict(load, maximum: maximumP99)),
             ]
         }
@@ -195,22 +197,27 @@ enum ServerLoadReport {
             }
             let share = ours.load.approvalsPerSecond / theirs.load.approvalsPerSecond
             let change = (share - 1) * 100
-            let measured = "\(format(share, decimals: 2)) × (\(format(ours.load.approvalsPerSecond, decimals: 0)) vs "
+            let measured =
+                "\(format(share, decimals: 2)) × (\(format(ours.load.approvalsPerSecond, decimals: 0)) vs "
                 + "\(format(theirs.load.approvalsPerSecond, decimals: 0)) /s, \(change >= 0 ? "+" : "")\(format(change, decimals: 0)) %)"
             return TargetVerdict(target: target, measured: measured, verdict: share >= minimum - ratioTolerance ? .pass : .below)
         }
 
         var verdicts = absolute(.sqlite, minimum: minimumApprovalsPerSecond, maximumP99: maximumP99Seconds, note: " (issue 4)")
         for clients in clientCounts {
-            verdicts.append(relative(
-                clients, nodes: 1, reference: .sqlite, referenceNodes: 1, minimum: minimumPostgresShareOfSQLite,
-                target: "PostgreSQL, 1 node, \(clients) clients: >= \(format(minimumPostgresShareOfSQLite, decimals: 2)) × SQLite"))
+            verdicts.append(
+                relative(
+                    clients, nodes: 1, reference: .sqlite, referenceNodes: 1, minimum: minimumPostgresShareOfSQLite,
+                    target: "PostgreSQL, 1 node, \(clients) clients: >= \(format(minimumPostgresShareOfSQLite, decimals: 2)) × SQLite"))
         }
         verdicts += absolute(.postgres, minimum: minimumPostgresApprovalsPerSecond, maximumP99: maximumPostgresP99Seconds, note: "")
         for clients in clientCounts {
-            verdicts.append(relative(
-                clients, nodes: 2, reference: .postgres, referenceNodes: 1, minimum: 1 - maximumTwoNodeLoss,
-                target: "PostgreSQL, 2 nodes, \(clients) clients: >= \(format(1 - maximumTwoNodeLoss, decimals: 2)) × 1 node (loses <= \(format(maximumTwoNodeLoss * 100, decimals: 0)) %)"))
+            verdicts.append(
+                relative(
+                    clients, nodes: 2, reference: .postgres, referenceNodes: 1, minimum: 1 - maximumTwoNodeLoss,
+                    target:
+                        "PostgreSQL, 2 nodes, \(clients) clients: >= \(format(1 - maximumTwoNodeLoss, decimals: 2)) × 1 node (loses <= \(format(maximumTwoNodeLoss * 100, decimals: 0)) %)"
+                ))
         }
         return verdicts
     }
@@ -246,14 +253,16 @@ enum ServerLoadReport {
         let total = figures.serverCPUPerApproval + figures.clientCPUPerApproval + (postgres ?? 0)
         let ceiling = total > 0 ? Double(cores) / total : 0
         let measured = figures.load.approvalsPerSecond
-        var cpu = "CPU per approval \(milliseconds(total, decimals: 2)) = server \(milliseconds(figures.serverCPUPerApproval, decimals: 2))"
+        var cpu =
+            "CPU per approval \(milliseconds(total, decimals: 2)) = server \(milliseconds(figures.serverCPUPerApproval, decimals: 2))"
             + " + clients \(milliseconds(figures.clientCPUPerApproval, decimals: 2))"
         if let postgres {
             cpu += " + PostgreSQL \(milliseconds(postgres, decimals: 2))"
         } else if case .failure(let failure) = figures.postgresCPU {
             cpu += " (+ PostgreSQL: not measured, \(failure))"
         }
-        cpu += ", so \(cores) cores allow at most \(format(ceiling, decimals: 0)) /s; measured \(format(measured, decimals: 0)) /s"
+        cpu +=
+            ", so \(cores) cores allow at most \(format(ceiling, decimals: 0)) /s; measured \(format(measured, decimals: 0)) /s"
             + " (\(format(ceiling > 0 ? measured / ceiling * 100 : 0, decimals: 0)) % of that)"
         if let busy = figures.machineBusy {
             cpu += "; the cores were \(format(busy * 100, decimals: 0)) % busy (every process)"
@@ -261,7 +270,8 @@ enum ServerLoadReport {
         }
         parts.append(cpu)
 
-        var store = "store: \(format(figures.storeCallsPerApproval, decimals: 1)) calls per approval (\(format(figures.storeWritesPerApproval, decimals: 1)) writes)"
+        var store =
+            "store: \(format(figures.storeCallsPerApproval, decimals: 1)) calls per approval (\(format(figures.storeWritesPerApproval, decimals: 1)) writes)"
         if let writes = figures.meanSeconds(writes: true) { store += ", a write \(milliseconds(writes, decimals: 2))" }
         if let reads = figures.meanSeconds(writes: false) { store += " and a read \(milliseconds(reads, decimals: 2)) on average" }
         let connections = "\(figures.storeConnections) \(configuration.store == .sqlite ? "serialised connection" : "pooled connections")"

@@ -58,7 +58,7 @@ struct DERLengthTests {
 
     @Test("A length over the size limit is refused, whatever the number of length octets")
     func overLimit() {
-        expectDERError(.invalidLength, at: 1) { _ = try readOne(hex("04 83 01 00 01") + [0, 0]) } // 65 537 > 64 KiB
+        expectDERError(.invalidLength, at: 1) { _ = try readOne(hex("04 83 01 00 01") + [0, 0]) }  // 65 537 > 64 KiB
         expectDERError(.invalidLength, at: 1) { _ = try readOne(hex("04 84 7F FF FF FF")) }
         expectDERError(.invalidLength, at: 1) { _ = try readOne(hex("04 88 7F FF FF FF FF FF FF FF")) }
         expectDERError(.invalidLength, at: 1) { _ = try readOne(hex("04 FF") + [UInt8](repeating: 0xFF, count: 127)) }

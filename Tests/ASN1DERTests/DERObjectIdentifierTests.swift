@@ -10,22 +10,26 @@ struct DERObjectIdentifierTests {
         return try readAll([0x06, UInt8(bytes.count)] + bytes) { (r) throws(DERError) in try r.readObjectIdentifier() }
     }
 
-    @Test("Well-known OIDs read in dotted form", arguments: [
-        ("2A 86 48 CE 3D 02 01", "1.2.840.10045.2.1"),
-        ("2A 86 48 CE 3D 03 01 07", "1.2.840.10045.3.1.7"),
-        ("2B 06 01 04 01 D6 79 02 01 11", "1.3.6.1.4.1.11129.2.1.17"),
-        ("2A 86 48 86 F7 63 64 08 02", "1.2.840.113635.100.8.2"),
-        ("55 1D 13", "2.5.29.19"),
-    ])
+    @Test(
+        "Well-known OIDs read in dotted form",
+        arguments: [
+            ("2A 86 48 CE 3D 02 01", "1.2.840.10045.2.1"),
+            ("2A 86 48 CE 3D 03 01 07", "1.2.840.10045.3.1.7"),
+            ("2B 06 01 04 01 D6 79 02 01 11", "1.3.6.1.4.1.11129.2.1.17"),
+            ("2A 86 48 86 F7 63 64 08 02", "1.2.840.113635.100.8.2"),
+            ("55 1D 13", "2.5.29.19"),
+        ])
     func wellKnown(content: String, dotted: String) throws {
         #expect(try oid(content) == dotted)
         #expect(DERObjectIdentifier.content(dotted: dotted) == hex(content))
     }
 
-    @Test("The first subidentifier splits into 0.Y below 40, 1.Y below 80, and 2.(n − 80) from 80 on", arguments: [
-        ("00", "0.0"), ("27", "0.39"), ("28", "1.0"), ("4F", "1.39"), ("50", "2.0"), ("88 37", "2.999"),
-        ("81 80 80 80 80 80 80 80 80 00", "2.9223372036854775728"),
-    ])
+    @Test(
+        "The first subidentifier splits into 0.Y below 40, 1.Y below 80, and 2.(n − 80) from 80 on",
+        arguments: [
+            ("00", "0.0"), ("27", "0.39"), ("28", "1.0"), ("4F", "1.39"), ("50", "2.0"), ("88 37", "2.999"),
+            ("81 80 80 80 80 80 80 80 80 00", "2.9223372036854775728"),
+        ])
     func firstArcs(content: String, dotted: String) throws {
         #expect(try oid(content) == dotted)
         #expect(DERObjectIdentifier.content(dotted: dotted) == hex(content))
@@ -37,7 +41,7 @@ struct DERObjectIdentifierTests {
         #expect(DERObjectIdentifier.content(dotted: "1.2.18446744073709551615") == hex("2A 81 FF FF FF FF FF FF FF FF 7F"))
         expectDERError(.invalidContent, at: 0) { _ = try oid("2A 82 80 80 80 80 80 80 80 80 00") }
         #expect(DERObjectIdentifier.content(dotted: "1.2.18446744073709551616") == nil)
-        #expect(DERObjectIdentifier.content(dotted: "2.18446744073709551615") == nil) // 80 + arc overflows
+        #expect(DERObjectIdentifier.content(dotted: "2.18446744073709551615") == nil)  // 80 + arc overflows
     }
 
     @Test("A subidentifier with a leading 0x80 group is refused as not minimal", arguments: ["2A 80 01", "80 2A", "2A 86 48 80 CE 3D"])
@@ -59,9 +63,11 @@ struct DERObjectIdentifierTests {
         }
     }
 
-    @Test("content(dotted:) refuses text that is not an OID", arguments: [
-        "", "1", "3.1", "0.40", "1.40", "1..2", "1.2.", ".1.2", "01.2", "1.02", "1.2a", "1.-2", "1.+2", " 1.2",
-    ])
+    @Test(
+        "content(dotted:) refuses text that is not an OID",
+        arguments: [
+            "", "1", "3.1", "0.40", "1.40", "1..2", "1.2.", ".1.2", "01.2", "1.02", "1.2a", "1.-2", "1.+2", " 1.2",
+        ])
     func invalidText(text: String) {
         #expect(DERObjectIdentifier.content(dotted: text) == nil)
     }

@@ -25,7 +25,9 @@ struct DERStructureTests {
         var reader = try DERReader(nested(16))
         try descend(&reader)
         // The 17th SEQUENCE starts at byte 32 (each header is two bytes).
-        expectDERError(.tooDeep, at: 32) { var deeper = try DERReader(nested(17)); try descend(&deeper) }
+        expectDERError(.tooDeep, at: 32) {
+            var deeper = try DERReader(nested(17)); try descend(&deeper)
+        }
         expectDERError(.tooDeep, at: 4) {
             var shallow = try DERReader(nested(3), limits: .init(maximumDepth: 2))
             try descend(&shallow)
@@ -73,7 +75,9 @@ struct DERStructureTests {
         #expect(wrapped.offset == 7)
         var inner = try wrapped.read(.sequence).contents()
         #expect(inner.offset == 9)
-        expectDERError(.invalidContent, at: 9) { var copy = inner; _ = try copy.readBoolean() }
+        expectDERError(.invalidContent, at: 9) {
+            var copy = inner; _ = try copy.readBoolean()
+        }
         let boolean = try inner.read(.boolean)
         #expect(boolean.offset == 9)
         #expect(Array(boolean.content) == [0x01])

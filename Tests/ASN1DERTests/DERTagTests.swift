@@ -69,7 +69,9 @@ struct DERTagTests {
         #expect(try inner.readOptional(.boolean) == nil)
         #expect(inner.offset == 2)
         #expect(try inner.peekTag() == .integer)
-        expectDERError(.unexpectedTag, at: 2) { var copy = inner; _ = try copy.read(.octetString) }
+        expectDERError(.unexpectedTag, at: 2) {
+            var copy = inner; _ = try copy.read(.octetString)
+        }
         #expect(try inner.readInteger(Int.self) == 1)
         #expect(try inner.readOptional(.null) != nil)
         #expect(try inner.peekTag() == nil)

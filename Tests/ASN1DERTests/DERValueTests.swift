@@ -20,18 +20,22 @@ struct DERValueTests {
 
     // MARK: INTEGER (X.690 §8.3)
 
-    @Test("An INTEGER is minimal two's complement", arguments: [
-        ("02 01 00", 0), ("02 01 7F", 127), ("02 02 00 80", 128), ("02 02 01 00", 256),
-        ("02 01 FF", -1), ("02 01 80", -128), ("02 02 FF 7F", -129), ("02 02 FF 00", -256),
-        ("02 08 7F FF FF FF FF FF FF FF", Int.max), ("02 08 80 00 00 00 00 00 00 00", Int.min),
-    ])
+    @Test(
+        "An INTEGER is minimal two's complement",
+        arguments: [
+            ("02 01 00", 0), ("02 01 7F", 127), ("02 02 00 80", 128), ("02 02 01 00", 256),
+            ("02 01 FF", -1), ("02 01 80", -128), ("02 02 FF 7F", -129), ("02 02 FF 00", -256),
+            ("02 08 7F FF FF FF FF FF FF FF", Int.max), ("02 08 80 00 00 00 00 00 00 00", Int.min),
+        ])
     func integers(encoding: String, value: Int) throws {
         #expect(try readAll(hex(encoding)) { (r) throws(DERError) in try r.readInteger(Int.self) } == value)
     }
 
-    @Test("An INTEGER with a redundant leading 00 or FF, or with no content, is refused", arguments: [
-        "02 02 00 7F", "02 02 00 00", "02 03 00 00 80", "02 02 FF 80", "02 02 FF FF", "02 00",
-    ])
+    @Test(
+        "An INTEGER with a redundant leading 00 or FF, or with no content, is refused",
+        arguments: [
+            "02 02 00 7F", "02 02 00 00", "02 03 00 00 80", "02 02 FF 80", "02 02 FF FF", "02 00",
+        ])
     func nonMinimalIntegers(encoding: String) {
         expectDERError(.invalidContent, at: 0) { _ = try readAll(hex(encoding)) { (r) throws(DERError) in try r.readIntegerBytes() } }
     }
@@ -48,13 +52,13 @@ struct DERValueTests {
         #expect(try readAll(hex("02 02 00 FF")) { (r) throws(DERError) in try r.readInteger(UInt8.self) } == 255)
         #expect(try readAll(hex("02 09 00 FF FF FF FF FF FF FF FF")) { (r) throws(DERError) in try r.readInteger(UInt64.self) } == .max)
         let tooBig: [(String, (inout DERReader) throws(DERError) -> Void)] = [
-            ("02 02 00 80", { (r) throws(DERError) in _ = try r.readInteger(Int8.self) }),      // 128
-            ("02 02 FF 7F", { (r) throws(DERError) in _ = try r.readInteger(Int8.self) }),      // -129
-            ("02 01 80", { (r) throws(DERError) in _ = try r.readInteger(UInt8.self) }),        // negative
-            ("02 02 01 00", { (r) throws(DERError) in _ = try r.readInteger(UInt8.self) }),     // 256
+            ("02 02 00 80", { (r) throws(DERError) in _ = try r.readInteger(Int8.self) }),  // 128
+            ("02 02 FF 7F", { (r) throws(DERError) in _ = try r.readInteger(Int8.self) }),  // -129
+            ("02 01 80", { (r) throws(DERError) in _ = try r.readInteger(UInt8.self) }),  // negative
+            ("02 02 01 00", { (r) throws(DERError) in _ = try r.readInteger(UInt8.self) }),  // 256
             ("02 09 01 00 00 00 00 00 00 00 00", { (r) throws(DERError) in _ = try r.readInteger(Int.self) }),
-            ("02 09 00 80 00 00 00 00 00 00 00", { (r) throws(DERError) in _ = try r.readInteger(Int.self) }), // 2^63
-            ("02 09 FF 7F FF FF FF FF FF FF FF", { (r) throws(DERError) in _ = try r.readInteger(Int.self) }), // -2^63 - 1
+            ("02 09 00 80 00 00 00 00 00 00 00", { (r) throws(DERError) in _ = try r.readInteger(Int.self) }),  // 2^63
+            ("02 09 FF 7F FF FF FF FF FF FF FF", { (r) throws(DERError) in _ = try r.readInteger(Int.self) }),  // -2^63 - 1
         ]
         for (encoding, read) in tooBig {
             expectDERError(.invalidContent, at: 0) { _ = try readAll(hex(encoding), read) }

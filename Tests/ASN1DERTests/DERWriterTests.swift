@@ -4,9 +4,11 @@ import Testing
 /// Whatever DERWriter writes, DERReader reads back to the same value.
 @Suite("DERWriter")
 struct DERWriterTests {
-    @Test("Integers are written minimal and read back", arguments: [
-        0, 1, 127, 128, 255, 256, -1, -128, -129, -256, 0x7FFF, 0x8000, Int.max, Int.min,
-    ])
+    @Test(
+        "Integers are written minimal and read back",
+        arguments: [
+            0, 1, 127, 128, 255, 256, -1, -128, -129, -256, 0x7FFF, 0x8000, Int.max, Int.min,
+        ])
     func integers(value: Int) throws {
         var writer = DERWriter()
         writer.integer(value)

@@ -4,7 +4,7 @@ import Testing
 /// RFC 7468 text encoding: the base64 bodies of every block with a given label.
 @Suite("PEM blocks")
 struct PEMBlocksTests {
-    private let first = "-----BEGIN CERTIFICATE-----\nMAA=\n-----END CERTIFICATE-----\n"   // 30 00
+    private let first = "-----BEGIN CERTIFICATE-----\nMAA=\n-----END CERTIFICATE-----\n"  // 30 00
     private let second = "-----BEGIN CERTIFICATE-----\nBQA=\n-----END CERTIFICATE-----\n"  // 05 00
 
     @Test("Every block is decoded in order; text between and around blocks is ignored")
@@ -33,15 +33,17 @@ struct PEMBlocksTests {
         #expect(try PEMBlocks.decode(key + first, label: "PUBLIC KEY") == [[0x05, 0x00]])
     }
 
-    @Test("Refused: no block, an unclosed block, a block opened twice, a stray end, and a body that is not base64", arguments: [
-        "no pem here",
-        "-----BEGIN CERTIFICATE-----\nMAA=\n",
-        "-----BEGIN CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMAA=\n-----END CERTIFICATE-----\n",
-        "-----END CERTIFICATE-----\n",
-        "-----BEGIN CERTIFICATE-----\nMA*=\n-----END CERTIFICATE-----\n",
-        "-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n",
-        "-----BEGIN CERTIFICATE-----\nMAA=\n-----END PUBLIC KEY-----\n",
-    ])
+    @Test(
+        "Refused: no block, an unclosed block, a block opened twice, a stray end, and a body that is not base64",
+        arguments: [
+            "no pem here",
+            "-----BEGIN CERTIFICATE-----\nMAA=\n",
+            "-----BEGIN CERTIFICATE-----\n-----BEGIN CERTIFICATE-----\nMAA=\n-----END CERTIFICATE-----\n",
+            "-----END CERTIFICATE-----\n",
+            "-----BEGIN CERTIFICATE-----\nMA*=\n-----END CERTIFICATE-----\n",
+            "-----BEGIN CERTIFICATE-----\n-----END CERTIFICATE-----\n",
+            "-----BEGIN CERTIFICATE-----\nMAA=\n-----END PUBLIC KEY-----\n",
+        ])
     func refused(text: String) {
         #expect(throws: PEMBlocks.Failure.self) { try PEMBlocks.decode(text) }
     }

@@ -32,9 +32,11 @@ struct AndroidChainTests {
         #expect(throws: AttestationError(code: .chain)) { try vector.verify(trustedRoots: ecRoot).get() }
     }
 
-    @Test("the AOSP software roots are never trusted, not even when configured", arguments: [
-        "aosp-software-attestation-root-ec.pem", "aosp-software-attestation-root-rsa.pem",
-    ])
+    @Test(
+        "the AOSP software roots are never trusted, not even when configured",
+        arguments: [
+            "aosp-software-attestation-root-ec.pem", "aosp-software-attestation-root-rsa.pem",
+        ])
     func softwareRootsNeverTrusted(rootFile: String) throws {
         let vector = try AndroidVector(Self.softwareAttestation)
         let software = try AndroidVector.certificates(inPEMFile: rootFile)
@@ -58,9 +60,13 @@ struct AndroidChainTests {
         let verifier = vector.verifier()
         #expect(throws: AttestationError(code: .chain)) { try verifier.verify(chain: vector.chain.reversed(), challenge: vector.challenge) }
         #expect(throws: AttestationError(code: .chain)) { try verifier.verify(chain: Array(vector.chain.dropLast()), challenge: vector.challenge) }
-        #expect(throws: AttestationError(code: .chain)) { try verifier.verify(chain: [vector.chain[0], vector.chain[2], vector.chain[1]] + vector.chain.dropFirst(3), challenge: vector.challenge) }
+        #expect(throws: AttestationError(code: .chain)) {
+            try verifier.verify(chain: [vector.chain[0], vector.chain[2], vector.chain[1]] + vector.chain.dropFirst(3), challenge: vector.challenge)
+        }
         #expect(throws: AttestationError(code: .chain)) { try verifier.verify(chain: Array(vector.chain.prefix(2)), challenge: vector.challenge) }
-        #expect(throws: AttestationError(code: .malformed)) { try verifier.verify(chain: [Data([0x30])] + vector.chain.dropFirst(), challenge: vector.challenge) }
+        #expect(throws: AttestationError(code: .malformed)) {
+            try verifier.verify(chain: [Data([0x30])] + vector.chain.dropFirst(), challenge: vector.challenge)
+        }
     }
 
     @Test("an RKP chain cannot be verified once its short-lived certificates expire")

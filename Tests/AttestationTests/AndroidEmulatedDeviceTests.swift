@@ -9,8 +9,11 @@ import Testing
 struct AndroidEmulatedDeviceTests {
     static let challenge = Data((0..<32).map { UInt8($0) })
 
-    static func attest(_ profile: AndroidDeviceProfile = AndroidDeviceProfile(), biometricPerUse: Bool = false, policy: AndroidKeyPolicy)
-        throws -> Result<AndroidAttestedKey, AttestationError> {
+    static func attest(
+        _ profile: AndroidDeviceProfile = AndroidDeviceProfile(), biometricPerUse: Bool = false, policy: AndroidKeyPolicy
+    )
+        throws -> Result<AndroidAttestedKey, AttestationError>
+    {
         let authority = try AndroidAttestationAuthority()
         let key = try EmulatedAndroidKeystore(profile: profile, authority: authority)
             .generateKey(attestationChallenge: challenge, biometricPerUse: biometricPerUse)

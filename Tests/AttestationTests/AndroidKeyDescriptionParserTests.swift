@@ -51,7 +51,11 @@ struct AndroidKeyDescriptionParserTests {
     @Test("reads every field of a KeyMint 2 description")
     func readsFields() throws {
         let bytes = Self.keyDescription(hardware: { list in
-            list.constructed(.context(1)) { $0.constructed(.set) { $0.integer(2); $0.integer(3) } }
+            list.constructed(.context(1)) {
+                $0.constructed(.set) {
+                    $0.integer(2); $0.integer(3)
+                }
+            }
             Self.integer(2, 3)(&list)
             Self.integer(10, 1)(&list)
             list.constructed(.context(503)) { $0.null() }
@@ -82,31 +86,49 @@ struct AndroidKeyDescriptionParserTests {
         #expect(try KeyDescription(extensionValue: bytes).hardwareEnforced.tagOrder == [702, 2])
     }
 
-    @Test("reads deviceLocked BER-leniently: 01 is true, 00 false (quirk ber-boolean-device-locked)",
-          arguments: [([0x01], true), ([0xFF], true), ([0x80], true), ([0x00], false)] as [([UInt8], Bool)])
+    @Test(
+        "reads deviceLocked BER-leniently: 01 is true, 00 false (quirk ber-boolean-device-locked)",
+        arguments: [([0x01], true), ([0xFF], true), ([0x80], true), ([0x00], false)] as [([UInt8], Bool)])
     func berBoolean(content: [UInt8], locked: Bool) throws {
         let bytes = Self.keyDescription(hardware: Self.rootOfTrust(locked: content))
         #expect(try KeyDescription(extensionValue: bytes).hardwareEnforced.rootOfTrust?.deviceLocked == locked)
     }
 
-    @Test("refuses what Android's schema does not allow", arguments: [
-        ("an unknown AuthorizationList tag", keyDescription(hardware: integer(999, 1))),
-        ("a tag that appears twice", keyDescription(hardware: { integer(2, 3)(&$0); integer(2, 1)(&$0) })),
-        ("an implicit (primitive) context tag", keyDescription(hardware: { $0.element(.context(2, constructed: false), content: [3]) })),
-        ("a value of the wrong type", keyDescription(hardware: { w in w.constructed(.context(2)) { $0.octetString([3]) } })),
-        ("two values in one tag", keyDescription(hardware: { w in w.constructed(.context(2)) { $0.integer(3); $0.integer(3) } })),
-        ("a NULL flag with content", keyDescription(hardware: { w in w.constructed(.context(503)) { $0.element(.null, content: [0]) } })),
-        ("a BOOLEAN of two bytes", keyDescription(hardware: rootOfTrust(locked: [0x01, 0x01]))),
-        ("an empty BOOLEAN", keyDescription(hardware: rootOfTrust(locked: []))),
-        ("verifiedBootState 4", keyDescription(hardware: rootOfTrust(locked: [0xFF], state: 4))),
-        ("attestation version 5", keyDescription(version: 5)),
-        ("attestation version 600", keyDescription(version: 600)),
-        ("security level 3", keyDescription(attestationLevel: 3)),
-        ("a negative security level", keyDescription(keyMintLevel: -1)),
-        ("a ninth field", keyDescription(extraField: true)),
-        ("an attestationApplicationId that is not DER", keyDescription(software: { w in w.constructed(.context(709)) { $0.octetString([0x30, 0x05]) } })),
-        ("an integer wider than 64 bits", keyDescription(hardware: { w in w.constructed(.context(701)) { $0.element(.integer, content: [0x01] + [UInt8](repeating: 0, count: 9)) } })),
-    ] as [(String, [UInt8])])
+    @Test(
+        "refuses what Android's schema does not allow",
+        arguments: [
+            ("an unknown AuthorizationList tag", keyDescription(hardware: integer(999, 1))),
+            (
+                "a tag that appears twice",
+                keyDescription(hardware: {
+                    integer(2, 3)(&$0); integer(2, 1)(&$0)
+                })
+            ),
+            ("an implicit (primitive) context tag", keyDescription(hardware: { $0.element(.context(2, constructed: false), content: [3]) })),
+            ("a value of the wrong type", keyDescription(hardware: { w in w.constructed(.context(2)) { $0.octetString([3]) } })),
+            (
+                "two values in one tag",
+                keyDescription(hardware: { w in
+                    w.constructed(.context(2)) {
+                        $0.integer(3); $0.integer(3)
+                    }
+                })
+            ),
+            ("a NULL flag with content", keyDescription(hardware: { w in w.constructed(.context(503)) { $0.element(.null, content: [0]) } })),
+            ("a BOOLEAN of two bytes", keyDescription(hardware: rootOfTrust(locked: [0x01, 0x01]))),
+            ("an empty BOOLEAN", keyDescription(hardware: rootOfTrust(locked: []))),
+            ("verifiedBootState 4", keyDescription(hardware: rootOfTrust(locked: [0xFF], state: 4))),
+            ("attestation version 5", keyDescription(version: 5)),
+            ("attestation version 600", keyDescription(version: 600)),
+            ("security level 3", keyDescription(attestationLevel: 3)),
+            ("a negative security level", keyDescription(keyMintLevel: -1)),
+            ("a ninth field", keyDescription(extraField: true)),
+            ("an attestationApplicationId that is not DER", keyDescription(software: { w in w.constructed(.context(709)) { $0.octetString([0x30, 0x05]) } })),
+            (
+                "an integer wider than 64 bits",
+                keyDescription(hardware: { w in w.constructed(.context(701)) { $0.element(.integer, content: [0x01] + [UInt8](repeating: 0, count: 9)) } })
+            ),
+        ] as [(String, [UInt8])])
     func refuses(what: String, bytes: [UInt8]) {
         #expect(throws: KeyDescriptionError.self, "\(what)") { try KeyDescription(extensionValue: bytes) }
     }
@@ -121,7 +143,9 @@ struct AndroidKeyDescriptionParserTests {
         var inner = DERWriter()
         inner.constructed { id in
             id.constructed(.set) { set in
-                set.constructed { $0.octetString(Array("com.example.bank".utf8)); $0.integer(42) }
+                set.constructed {
+                    $0.octetString(Array("com.example.bank".utf8)); $0.integer(42)
+                }
             }
             id.constructed(.set) { $0.octetString([UInt8](repeating: 0xA5, count: 32)) }
         }
@@ -139,7 +163,8 @@ struct AndroidKeyDescriptionParserTests {
         for file in AndroidVector.names.prefix(24) {
             let vector = try AndroidVector(file)
             guard let base64 = vector.expected["key_description_der_b64"] as? String,
-                  let value = Data(base64Encoded: base64).map(Array.init), seen.insert(value).inserted else { continue }
+                let value = Data(base64Encoded: base64).map(Array.init), seen.insert(value).inserted
+            else { continue }
             for length in 0..<value.count { _ = try? KeyDescription(extensionValue: Array(value[..<length])) }
             for index in value.indices {
                 for replacement: UInt8 in [0xFF, value[index] ^ 0x80] {

@@ -33,8 +33,11 @@ struct AndroidPolicyTests {
             try vector.verify(policy: AndroidKeyPolicy(signingCertificateDigests: [Data(repeating: 0xA5, count: 32)])).get()
         }
         #expect(throws: AttestationError(code: .package)) {
-            try vector.verify(policy: AndroidKeyPolicy(packageNames: ["com.google.attestationexample"],
-                                                       signingCertificateDigests: [Data(repeating: 0xA5, count: 32)])).get()
+            try vector.verify(
+                policy: AndroidKeyPolicy(
+                    packageNames: ["com.google.attestationexample"],
+                    signingCertificateDigests: [Data(repeating: 0xA5, count: 32)])
+            ).get()
         }
     }
 

@@ -32,10 +32,12 @@ struct AndroidRevocationListTests {
         #expect(list.entries["12"] == .other("QUARANTINED"))
     }
 
-    @Test("refuses what is not a status list", arguments: [
-        "", "[]", "{}", #"{"entries": []}"#, #"{"entries": {"xyz": {"status": "REVOKED"}}}"#,
-        #"{"entries": {"ab": {}}}"#, #"{"entries": {"ab": "REVOKED"}}"#, #"{"entries": {"": {"status": "REVOKED"}}}"#,
-    ])
+    @Test(
+        "refuses what is not a status list",
+        arguments: [
+            "", "[]", "{}", #"{"entries": []}"#, #"{"entries": {"xyz": {"status": "REVOKED"}}}"#,
+            #"{"entries": {"ab": {}}}"#, #"{"entries": {"ab": "REVOKED"}}"#, #"{"entries": {"": {"status": "REVOKED"}}}"#,
+        ])
     func refuses(json: String) {
         #expect(throws: AttestationError(code: .malformed)) { try AndroidRevocationList(json: Data(json.utf8)) }
     }

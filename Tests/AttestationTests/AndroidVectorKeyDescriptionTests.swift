@@ -32,7 +32,8 @@ struct AndroidVectorKeyDescriptionTests {
             #expect(list.tagOrder == order, "\(file) \(side) tag order")
         }
         let rootOfTrust = expected["root_of_trust"] as? [String: Any]
-        #expect(try canonicalJSON(description.hardwareEnforced.rootOfTrust.map(AuthorizationListFields.dictionary) ?? NSNull())
+        #expect(
+            try canonicalJSON(description.hardwareEnforced.rootOfTrust.map(AuthorizationListFields.dictionary) ?? NSNull())
                 == canonicalJSON(rootOfTrust ?? NSNull()))
     }
 
@@ -64,11 +65,12 @@ enum AuthorizationListFields {
         if let rootOfTrust = list.rootOfTrust { fields["rootOfTrust"] = dictionary(rootOfTrust) }
         int("osVersion", list.osVersion); int("osPatchLevel", list.osPatchLevel)
         if let application = list.attestationApplicationId {
-            fields["attestationApplicationId"] = [
-                "package_infos": application.packageInfos.map { ["package_name": $0.name, "version": $0.version] as [String: Any] },
-                "signature_digests_hex": application.signatureDigests.map(\.hex),
-                "der_b64": application.der.base64EncodedString(),
-            ] as [String: Any]
+            fields["attestationApplicationId"] =
+                [
+                    "package_infos": application.packageInfos.map { ["package_name": $0.name, "version": $0.version] as [String: Any] },
+                    "signature_digests_hex": application.signatureDigests.map(\.hex),
+                    "der_b64": application.der.base64EncodedString(),
+                ] as [String: Any]
         }
         text("attestationIdBrand", list.attestationIdBrand); text("attestationIdDevice", list.attestationIdDevice)
         text("attestationIdProduct", list.attestationIdProduct); text("attestationIdSerial", list.attestationIdSerial)

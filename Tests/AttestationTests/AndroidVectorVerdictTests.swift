@@ -27,8 +27,9 @@ struct AndroidVectorVerdictTests {
         "verified_boot_locked": [.bootState],
     ]
 
-    @Test("verifies exactly the valid, hardware-backed, P-256, locked-boot vectors; refuses the rest for their reason",
-          arguments: AndroidVector.names, [true, false])
+    @Test(
+        "verifies exactly the valid, hardware-backed, P-256, locked-boot vectors; refuses the rest for their reason",
+        arguments: AndroidVector.names, [true, false])
     func verdict(file: String, requireVerifiedBoot: Bool) throws {
         let vector = try AndroidVector(file)
         var requiredFlags = ["hardware_backed", "p256_signing_key"]

@@ -85,8 +85,9 @@ struct AppAttestAttestationTests {
     @Test("a chain to a root the verifier does not trust fails with chain")
     func untrustedRoot() throws {
         let vector = try #require(Self.production)
-        let pem = try String(contentsOf: AppAttestVectors.directory
-            .deletingLastPathComponent().appendingPathComponent("android/google-hardware-attestation-root-rsa-2016.pem"), encoding: .utf8)
+        let pem = try String(
+            contentsOf: AppAttestVectors.directory
+                .deletingLastPathComponent().appendingPathComponent("android/google-hardware-attestation-root-rsa-2016.pem"), encoding: .utf8)
         let other = try #require(try Certificate.certificates(fromPEM: pem).first)
         let date = vector.date
         let verifier = AppAttestVerifier(appID: vector.appId, environment: .production, trustedRoots: [Data(other.der)], now: { date })

@@ -8,10 +8,12 @@ import Testing
 struct AppAttestAuthenticatorDataTests {
     /// The map iOS 27 appends after the COSE key (Apple's 2026 guide sample):
     /// `{"apple_bundle_version_01": "1", "apple_validation_category_01": h'01000000'}`.
-    static let appleExtensionMap: [UInt8] = CBORTestEncoding.encode(.map(CBORMap(entries: [
-        .init(key: .textString("apple_bundle_version_01"), value: .textString("1")),
-        .init(key: .textString("apple_validation_category_01"), value: .byteString([1, 0, 0, 0])),
-    ])))
+    static let appleExtensionMap: [UInt8] = CBORTestEncoding.encode(
+        .map(
+            CBORMap(entries: [
+                .init(key: .textString("apple_bundle_version_01"), value: .textString("1")),
+                .init(key: .textString("apple_validation_category_01"), value: .byteString([1, 0, 0, 0])),
+            ])))
 
     /// The authenticator data of a real 2020 attestation (164 bytes, flags 0x40).
     static func realAuthenticatorData() throws -> [UInt8] {
@@ -60,9 +62,11 @@ struct AppAttestAuthenticatorDataTests {
         #expect(throws: AttestationError(code: .malformed)) { try AuthenticatorData(twoMaps, kind: .attestation) }
     }
 
-    @Test("trailing bytes that are not a CBOR map are refused", arguments: [
-        [0x00], [0x80], [0x41, 0x00], [0xA1], [0xFF],
-    ] as [[UInt8]])
+    @Test(
+        "trailing bytes that are not a CBOR map are refused",
+        arguments: [
+            [0x00], [0x80], [0x41, 0x00], [0xA1], [0xFF],
+        ] as [[UInt8]])
     func trailingNonMap(_ trailer: [UInt8]) throws {
         let bytes = try Self.realAuthenticatorData() + trailer
         #expect(throws: AttestationError(code: .malformed)) { try AuthenticatorData(bytes, kind: .attestation) }
@@ -102,11 +106,13 @@ struct AppAttestAuthenticatorDataTests {
         #expect(throws: AttestationError(code: .malformed)) { try AuthenticatorData(Array(bytes.prefix(36)), kind: .assertion) }
     }
 
-    @Test("a COSE key that is not exactly EC2 / ES256 / P-256 with 32-byte coordinates is refused", arguments: [
-        (1, CBORValue.integer(3)), (3, .integer(-35)), (-1, .integer(2)),
-        (-2, .byteString([UInt8](repeating: 1, count: 31))), (-3, .byteString([UInt8](repeating: 1, count: 33))),
-        (-4, .byteString([UInt8](repeating: 1, count: 32))),
-    ])
+    @Test(
+        "a COSE key that is not exactly EC2 / ES256 / P-256 with 32-byte coordinates is refused",
+        arguments: [
+            (1, CBORValue.integer(3)), (3, .integer(-35)), (-1, .integer(2)),
+            (-2, .byteString([UInt8](repeating: 1, count: 31))), (-3, .byteString([UInt8](repeating: 1, count: 33))),
+            (-4, .byteString([UInt8](repeating: 1, count: 32))),
+        ])
     func coseKeyShape(label: Int, value: CBORValue) throws {
         let data = try AuthenticatorData(try Self.realAuthenticatorData(), kind: .attestation)
         let key = try #require(data.attestedCredential?.publicKey.mapValue)

@@ -44,8 +44,9 @@ struct AppAttestVectorTests {
         #expect(AppAttestVectors.assertions.filter { !$0.isValid }.count == 5)
     }
 
-    @Test("a valid attestation is accepted at its verification time with its key, counter 0 and receipt",
-          arguments: AppAttestVectors.attestations.filter(\.isValid))
+    @Test(
+        "a valid attestation is accepted at its verification time with its key, counter 0 and receipt",
+        arguments: AppAttestVectors.attestations.filter(\.isValid))
     func validAttestation(_ vector: AppAttestVectors.Attestation) throws {
         let environment = try #require(AppAttestVerifier.Environment(rawValue: vector.environment))
         let date = vector.date
@@ -60,8 +61,9 @@ struct AppAttestVectorTests {
         #expect(again == key)
     }
 
-    @Test("a negative attestation is refused for its stated reason",
-          arguments: AppAttestVectors.attestations.filter { !$0.isValid })
+    @Test(
+        "a negative attestation is refused for its stated reason",
+        arguments: AppAttestVectors.attestations.filter { !$0.isValid })
     func negativeAttestation(_ vector: AppAttestVectors.Attestation) throws {
         let expected = try #require(Self.attestationFailures[vector.name], "map \(vector.name) (\(vector.expectedFailure ?? "")) to a code")
         let environment = try #require(AppAttestVerifier.Environment(rawValue: vector.environment))
@@ -72,8 +74,9 @@ struct AppAttestVectorTests {
         }
     }
 
-    @Test("a negative attestation is refused even after its valid twin taught the verifier the intermediate",
-          arguments: AppAttestVectors.attestations.filter { !$0.isValid })
+    @Test(
+        "a negative attestation is refused even after its valid twin taught the verifier the intermediate",
+        arguments: AppAttestVectors.attestations.filter { !$0.isValid })
     func negativeAttestationAfterCaching(_ vector: AppAttestVectors.Attestation) throws {
         let expected = try #require(Self.attestationFailures[vector.name])
         let twinName = vector.name.components(separatedBy: "--NEG-").first ?? ""

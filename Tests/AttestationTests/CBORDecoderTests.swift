@@ -38,17 +38,21 @@ struct CBORDecoderTests {
         #expect(try decode([0xF5]) == .bool(true))
     }
 
-    @Test("indefinite lengths and stray breaks are refused", arguments: [
-        [0x5F, 0x41, 0x00, 0xFF], [0x7F, 0x61, 0x61, 0xFF], [0x9F, 0xFF], [0xBF, 0xFF], [0xFF],
-    ] as [[UInt8]])
+    @Test(
+        "indefinite lengths and stray breaks are refused",
+        arguments: [
+            [0x5F, 0x41, 0x00, 0xFF], [0x7F, 0x61, 0x61, 0xFF], [0x9F, 0xFF], [0xBF, 0xFF], [0xFF],
+        ] as [[UInt8]])
     func indefiniteLengths(_ bytes: [UInt8]) {
         #expect(throws: CBORError(code: .indefiniteLength)) { try decode(bytes) }
     }
 
-    @Test("an integer, length or count not in its shortest form is refused", arguments: [
-        [0x18, 0x17], [0x19, 0x00, 0xFF], [0x1A, 0x00, 0x00, 0xFF, 0xFF], [0x1B, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF],
-        [0x38, 0x05], [0x58, 0x01, 0x00], [0x78, 0x00], [0x98, 0x00], [0xB8, 0x00],
-    ] as [[UInt8]])
+    @Test(
+        "an integer, length or count not in its shortest form is refused",
+        arguments: [
+            [0x18, 0x17], [0x19, 0x00, 0xFF], [0x1A, 0x00, 0x00, 0xFF, 0xFF], [0x1B, 0, 0, 0, 0, 0xFF, 0xFF, 0xFF, 0xFF],
+            [0x38, 0x05], [0x58, 0x01, 0x00], [0x78, 0x00], [0x98, 0x00], [0xB8, 0x00],
+        ] as [[UInt8]])
     func nonCanonical(_ bytes: [UInt8]) {
         #expect(throws: CBORError(code: .nonCanonical)) { try decode(bytes) }
     }
@@ -62,17 +66,21 @@ struct CBORDecoderTests {
         #expect(throws: Never.self) { try decode([0xA2, 0x61, 0x61, 0x00, 0x41, 0x61, 0x00]) }
     }
 
-    @Test("a text string that is not UTF-8 is refused", arguments: [
-        [0x61, 0xFF], [0x62, 0xC0, 0xAF], [0x63, 0xED, 0xA0, 0x80], [0x61, 0xC3],
-    ] as [[UInt8]])
+    @Test(
+        "a text string that is not UTF-8 is refused",
+        arguments: [
+            [0x61, 0xFF], [0x62, 0xC0, 0xAF], [0x63, 0xED, 0xA0, 0x80], [0x61, 0xC3],
+        ] as [[UInt8]])
     func invalidUTF8(_ bytes: [UInt8]) {
         #expect(throws: CBORError(code: .invalidUTF8)) { try decode(bytes) }
     }
 
-    @Test("tags, floats, undefined and other simple values are refused", arguments: [
-        [0xC0, 0x60], [0xD8, 0x18, 0x40], [0xF9, 0x3C, 0x00], [0xFA, 0, 0, 0, 0], [0xFB, 0, 0, 0, 0, 0, 0, 0, 0],
-        [0xF7], [0xF0], [0xF8, 0x20],
-    ] as [[UInt8]])
+    @Test(
+        "tags, floats, undefined and other simple values are refused",
+        arguments: [
+            [0xC0, 0x60], [0xD8, 0x18, 0x40], [0xF9, 0x3C, 0x00], [0xFA, 0, 0, 0, 0], [0xFB, 0, 0, 0, 0, 0, 0, 0, 0],
+            [0xF7], [0xF0], [0xF8, 0x20],
+        ] as [[UInt8]])
     func unsupportedTypes(_ bytes: [UInt8]) {
         #expect(throws: CBORError(code: .unsupportedType)) { try decode(bytes) }
     }
@@ -82,21 +90,25 @@ struct CBORDecoderTests {
         #expect(throws: CBORError(code: .reservedValue)) { try decode([byte]) }
     }
 
-    @Test("input that ends inside an item is refused", arguments: [
-        [], [0x18], [0x19, 0x01], [0x82, 0x81, 0x01], [0xA1, 0x81, 0x01],
-    ] as [[UInt8]])
+    @Test(
+        "input that ends inside an item is refused",
+        arguments: [
+            [], [0x18], [0x19, 0x01], [0x82, 0x81, 0x01], [0xA1, 0x81, 0x01],
+        ] as [[UInt8]])
     func truncated(_ bytes: [UInt8]) {
         #expect(throws: CBORError(code: .truncated)) { try decode(bytes) }
     }
 
-    @Test("a length or count the remaining bytes cannot hold is refused before anything is read", arguments: [
-        [0x5B, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],  // 2⁶⁴−1 bytes
-        [0x7A, 0x7F, 0xFF, 0xFF, 0xFF, 0x61],                   // 2³¹−1 bytes of text
-        [0x9B, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],  // 2⁶⁴−1 elements
-        [0xBA, 0x00, 0x01, 0x00, 0x00, 0x01, 0x02],              // 65 536 entries in 2 bytes
-        [0xA2, 0x01, 0x02, 0x03],                                // 2 entries in 3 bytes
-        [0x43, 0x01, 0x02],
-    ] as [[UInt8]])
+    @Test(
+        "a length or count the remaining bytes cannot hold is refused before anything is read",
+        arguments: [
+            [0x5B, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],  // 2⁶⁴−1 bytes
+            [0x7A, 0x7F, 0xFF, 0xFF, 0xFF, 0x61],  // 2³¹−1 bytes of text
+            [0x9B, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],  // 2⁶⁴−1 elements
+            [0xBA, 0x00, 0x01, 0x00, 0x00, 0x01, 0x02],  // 65 536 entries in 2 bytes
+            [0xA2, 0x01, 0x02, 0x03],  // 2 entries in 3 bytes
+            [0x43, 0x01, 0x02],
+        ] as [[UInt8]])
     func claimedLengths(_ bytes: [UInt8]) {
         #expect(throws: CBORError(code: .lengthTooLarge)) { try decode(bytes) }
     }
@@ -142,8 +154,9 @@ struct CBORDecoderTests {
         (0..<count).reduce(into: [UInt8]()) { bytes, _ in bytes += [0xA1, 0x00] } + [0x00]
     }
 
-    @Test("every real attestation object decodes and re-encodes to the same bytes (Apple writes preferred CBOR)",
-          arguments: AppAttestVectors.attestations.filter(\.isValid))
+    @Test(
+        "every real attestation object decodes and re-encodes to the same bytes (Apple writes preferred CBOR)",
+        arguments: AppAttestVectors.attestations.filter(\.isValid))
     func realAttestationsRoundTrip(_ vector: AppAttestVectors.Attestation) throws {
         let bytes = [UInt8](vector.attestation)
         let value = try CBORDecoder.decode(bytes)

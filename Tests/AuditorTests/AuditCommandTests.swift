@@ -19,7 +19,8 @@ struct AuditCommandTests {
     }
 
     static let leaky = "import Foundation\nfunc save(token: String) {\n    UserDefaults.standard.set(token, forKey: \"authToken\")\n}\n"
-    static let medium = "import Security\nfunc add(_ d: Data) {\n    SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: d] as CFDictionary, nil)\n}\n"
+    static let medium =
+        "import Security\nfunc add(_ d: Data) {\n    SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: d] as CFDictionary, nil)\n}\n"
 
     static func run(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
         AuditReportGoldenTests.run(arguments)
@@ -39,8 +40,10 @@ struct AuditCommandTests {
 
     @Test("exit 2 for usage errors and unreadable input, with a message on standard error")
     func usageErrors() throws {
-        for arguments in [["--format", "xml"], ["--fail-on", "severe"], ["--rules", "no-such-rule"], ["--bogus"],
-                          ["/no/such/folder"], ["--baseline", "/no/such/baseline.json"], ["--explain", "no-such-rule"], ["--output"]] {
+        for arguments in [
+            ["--format", "xml"], ["--fail-on", "severe"], ["--rules", "no-such-rule"], ["--bogus"],
+            ["/no/such/folder"], ["--baseline", "/no/such/baseline.json"], ["--explain", "no-such-rule"], ["--output"],
+        ] {
             let result = Self.run(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.error.contains("devicetrust audit:"), "\(arguments)")
@@ -87,7 +90,8 @@ struct AuditCommandTests {
 
     @Test("test files kept next to the sources, and sources that import a test framework, count as test code")
     func testFilesBesideSources() throws {
-        let request = "import Foundation\nfunc login() {\n    URLSession.shared.dataTask(with: URLRequest(url: URL(string: \"http://api.bank-example.com/login\")!)).resume()\n}\n"
+        let request =
+            "import Foundation\nfunc login() {\n    URLSession.shared.dataTask(with: URLRequest(url: URL(string: \"http://api.bank-example.com/login\")!)).resume()\n}\n"
         let root = try Self.tree([
             "Library/AppEnvironmentTests+OAuth.swift": request, "Library/LoginTests.swift": request,
             "Library/Helpers.swift": "import XCTest\n" + request, "Library/ABTest.swift": request,
@@ -101,16 +105,21 @@ struct AuditCommandTests {
 
     @Test("each path given is its own project: one app's Info.plist does not answer for another's code")
     func projectsPerPath() throws {
-        let faceID = "import LocalAuthentication\nfunc unlock(_ context: LAContext) {\n    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: \"Unlock\") { _, _ in }\n}\n"
-        let declaring = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict><key>NSFaceIDUsageDescription</key><string>Unlock your vault</string></dict></plist>"
-        let silent = "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>com.example.b</string></dict></plist>"
+        let faceID =
+            "import LocalAuthentication\nfunc unlock(_ context: LAContext) {\n    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: \"Unlock\") { _, _ in }\n}\n"
+        let declaring =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict><key>NSFaceIDUsageDescription</key><string>Unlock your vault</string></dict></plist>"
+        let silent =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict><key>CFBundleIdentifier</key><string>com.example.b</string></dict></plist>"
         let root = try Self.tree([
             "AppA/Info.plist": declaring, "AppA/Unlock.swift": faceID,
             "AppB/Info.plist": silent, "AppB/Unlock.swift": faceID,
         ])
         defer { try? FileManager.default.removeItem(at: root) }
-        let output = Self.run([root.appendingPathComponent("AppA").path, root.appendingPathComponent("AppB").path,
-                               "--format", "json", "--fail-on", "never", "--rules", "auth-usage-description-missing"]).output
+        let output = Self.run([
+            root.appendingPathComponent("AppA").path, root.appendingPathComponent("AppB").path,
+            "--format", "json", "--fail-on", "never", "--rules", "auth-usage-description-missing",
+        ]).output
         let object = try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
         let files = (object?["findings"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String }
         #expect(files.count == 1)

@@ -18,7 +18,8 @@ struct AuditEngineRobustnessTests {
         defer { try? FileManager.default.removeItem(at: root) }
         try Data([0x66, 0x75, 0x6E, 0x63, 0xFF, 0xFE, 0x0A] + Array(AuditCommandTests.leaky.utf8))
             .write(to: root.appendingPathComponent("Latin1.swift"))
-        let binary = try PropertyListSerialization.data(fromPropertyList: ["NSAppTransportSecurity": ["NSAllowsArbitraryLoads": true]], format: .binary, options: 0)
+        let binary = try PropertyListSerialization.data(
+            fromPropertyList: ["NSAppTransportSecurity": ["NSAllowsArbitraryLoads": true]], format: .binary, options: 0)
         try binary.write(to: root.appendingPathComponent("Info.plist"))
         let result = try AuditRunner.run(AuditRequest(paths: [root.path], rules: AuditRuleCatalog.all))
         #expect(result.filesScanned == 6)
@@ -30,7 +31,7 @@ struct AuditEngineRobustnessTests {
     @Test("a 20 MB file is skipped with a note; deep nesting does not overflow the stack")
     func hugeAndDeep() throws {
         let root = try AuditCommandTests.tree([
-            "Deep.swift": String(repeating: "(", count: 20_000) + String(repeating: ")", count: 20_000),
+            "Deep.swift": String(repeating: "(", count: 20_000) + String(repeating: ")", count: 20_000)
         ])
         defer { try? FileManager.default.removeItem(at: root) }
         try Data(count: 20 * 1024 * 1024).write(to: root.appendingPathComponent("Huge.swift"))
@@ -69,15 +70,16 @@ struct AuditEngineRobustnessTests {
 
 @Suite("Exclude globs")
 struct GlobTests {
-    @Test("* and ? stay within a component; ** crosses components; a bare name matches any component",
-          arguments: [
+    @Test(
+        "* and ? stay within a component; ** crosses components; a bare name matches any component",
+        arguments: [
             ("Generated/**", "Generated/A.swift", true), ("Generated/**", "App/Generated/A.swift", false),
             ("**/Generated/**", "App/Generated/A.swift", true), ("*.generated.swift", "App/X.generated.swift", true),
             ("App/*.swift", "App/Sub/A.swift", false), ("App/*.swift", "App/A.swift", true),
             ("Generated", "App/Generated/A.swift", true), ("Tests", "AppTests/A.swift", false),
             ("App/?.swift", "App/A.swift", true), ("App/?.swift", "App/AB.swift", false),
             ("./Generated/**", "Generated/A.swift", true), ("App/Sub", "App/Sub/Deep/A.swift", true),
-          ])
+        ])
     func matching(_ pattern: String, _ path: String, _ expected: Bool) {
         #expect(Glob(pattern).matches(path) == expected)
     }

@@ -35,7 +35,10 @@ struct AuditReportGoldenTests {
     func textForm() {
         let lines = Self.run([Self.app, "--rules", Self.rules]).output.split(separator: "\n")
         #expect(lines.contains("Sources/TokenVault.swift:7:9: error: token is stored in UserDefaults under sessionToken [storage-secret-in-userdefaults]"))
-        #expect(lines.contains("Sources/TokenVault.swift:14:9: warning: SecItemAdd query has neither kSecAttrAccessible nor kSecAttrAccessControl [keychain-accessible-missing]"))
+        #expect(
+            lines.contains(
+                "Sources/TokenVault.swift:14:9: warning: SecItemAdd query has neither kSecAttrAccessible nor kSecAttrAccessControl [keychain-accessible-missing]"
+            ))
         #expect(lines.last?.hasPrefix("3 findings in 2 files") == true)
     }
 
@@ -48,13 +51,16 @@ struct AuditReportGoldenTests {
         let schema = FixtureApps.root.appendingPathComponent("sarif-schema-2.1.0.json").path
         let validator = Process()
         validator.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        validator.arguments = ["python3", "-c", """
-        import json, sys, jsonschema
-        schema = json.load(open(sys.argv[1])); log = json.load(open(sys.argv[2]))
-        jsonschema.Draft4Validator(schema).validate(log)
-        assert log["runs"][0]["tool"]["driver"]["rules"], "no rules"
-        print("valid")
-        """, schema, file.path]
+        validator.arguments = [
+            "python3", "-c",
+            """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1])); log = json.load(open(sys.argv[2]))
+            jsonschema.Draft4Validator(schema).validate(log)
+            assert log["runs"][0]["tool"]["driver"]["rules"], "no rules"
+            print("valid")
+            """, schema, file.path,
+        ]
         let pipe = Pipe()
         validator.standardOutput = pipe
         validator.standardError = pipe

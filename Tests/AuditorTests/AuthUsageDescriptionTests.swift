@@ -9,10 +9,10 @@ import Testing
 @Suite("Usage descriptions across a project")
 struct AuthUsageDescriptionTests {
     static let code = """
-    func scan() {
-        AVCaptureDevice.requestAccess(for: .video) { _ in }
-    }
-    """
+        func scan() {
+            AVCaptureDevice.requestAccess(for: .video) { _ in }
+        }
+        """
 
     static func plist(_ keys: [(String, String)]) -> String {
         AuthUsageDescriptionMissing.infoPlist(keys)
@@ -82,12 +82,13 @@ struct AuthUsageDescriptionTests {
 
     @Test("a generated Info.plist: INFOPLIST_KEY_* build settings in the project file or an xcconfig declare keys")
     func generatedInfoPlist() {
-        let faceID = "import LocalAuthentication\nfunc unlock(_ context: LAContext) {\n    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: \"Unlock\") { _, _ in }\n}\n"
+        let faceID =
+            "import LocalAuthentication\nfunc unlock(_ context: LAContext) {\n    context.evaluatePolicy(.deviceOwnerAuthenticationWithBiometrics, localizedReason: \"Unlock\") { _, _ in }\n}\n"
         let project = """
-        \t\t\t\tGENERATE_INFOPLIST_FILE = YES;
-        \t\t\t\tINFOPLIST_KEY_NSCameraUsageDescription = "Scan the cheque you deposit.";
-        \t\t\t\tINFOPLIST_KEY_UILaunchScreen_Generation = YES;
-        """
+            \t\t\t\tGENERATE_INFOPLIST_FILE = YES;
+            \t\t\t\tINFOPLIST_KEY_NSCameraUsageDescription = "Scan the cheque you deposit.";
+            \t\t\t\tINFOPLIST_KEY_UILaunchScreen_Generation = YES;
+            """
         let found = findings([
             "App/Scanner.swift": Self.code, "App/Unlock.swift": faceID,
             "App.xcodeproj/project.pbxproj": project,

@@ -19,8 +19,9 @@ struct FocusedParseTests {
         }
     }
 
-    @Test("The fixture apps and this repository's own sources get identical findings with and without it",
-          arguments: ["Tests/AuditorTests/Fixtures", "Sources", "Tests"])
+    @Test(
+        "The fixture apps and this repository's own sources get identical findings with and without it",
+        arguments: ["Tests/AuditorTests/Fixtures", "Sources", "Tests"])
     func identicalFindings(folder: String) throws {
         let path = Self.repositoryRoot.appendingPathComponent(folder).path
         let focused = try Self.findings([path], focused: true)
@@ -32,20 +33,20 @@ struct FocusedParseTests {
     @Test("Blanked declarations keep every byte offset and line of the kept ones")
     func positionsAreKept() throws {
         let source = """
-        import Foundation
+            import Foundation
 
-        /// Résumé — names that are not ASCII keep their byte offsets.
-        struct Layout {
-            let width = 3
-            func area() -> Int { width * width }
-        }
-
-        final class Session {
-            func save(token: String) {
-                UserDefaults.standard.set(token, forKey: "authToken")
+            /// Résumé — names that are not ASCII keep their byte offsets.
+            struct Layout {
+                let width = 3
+                func area() -> Int { width * width }
             }
-        }
-        """
+
+            final class Session {
+                func save(token: String) {
+                    UserDefaults.standard.set(token, forKey: "authToken")
+                }
+            }
+            """
         let file = SwiftFile(path: "Session.swift", text: source)
         let rules = AuditRuleCatalog.all.filter { $0.metadata.id == "storage-secret-in-userdefaults" }
         let blanked = try #require(FocusedParse.blankedText(of: file, for: rules))
@@ -64,22 +65,22 @@ struct FocusedParseTests {
     @Test("What a kept declaration uses, and what uses it, is kept")
     func dependenciesAreKept() throws {
         let source = """
-        struct BankUser: Codable {
-            let number: String
-            let password: String
-        }
-
-        struct Unrelated {
-            func render() -> String { "x" }
-        }
-
-        final class Cache {
-            func save(user: BankUser, to url: URL) throws {
-                let data = try JSONEncoder().encode(user)
-                try data.write(to: url)
+            struct BankUser: Codable {
+                let number: String
+                let password: String
             }
-        }
-        """
+
+            struct Unrelated {
+                func render() -> String { "x" }
+            }
+
+            final class Cache {
+                func save(user: BankUser, to url: URL) throws {
+                    let data = try JSONEncoder().encode(user)
+                    try data.write(to: url)
+                }
+            }
+            """
         let file = SwiftFile(path: "Cache.swift", text: source)
         let rules = AuditRuleCatalog.all.filter { $0.metadata.id == "storage-secret-archived-to-file" }
         let blanked = try #require(FocusedParse.blankedText(of: file, for: rules))
@@ -97,25 +98,26 @@ struct FocusedParseTests {
         func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] { [] }
     }
 
-    @Test("A rule's reach decides what is kept around its declarations: direct users; callers, direct helpers and properties; or everything",
-          arguments: [
+    @Test(
+        "A rule's reach decides what is kept around its declarations: direct users; callers, direct helpers and properties; or everything",
+        arguments: [
             (FocusReach.users, ["read", "load"], ["start", "limit", "convert", "status", "code", "unrelated"]),
             (FocusReach.callers, ["read", "load", "start", "limit", "status"], ["convert", "code", "unrelated"]),
             (FocusReach.everything, ["read", "load", "start", "limit", "convert", "status", "code"], ["unrelated"]),
-          ])
+        ])
     func reach(reach: FocusReach, kept: [String], blanked: [String]) throws {
         let source = """
-        final class Store {
-            let limit = 3
-            func read() -> Result<Data, Error> { SecItemCopyMatching(query, &item) == status() ? .success(Data()) : .failure(E.x) }
-            func status() -> Int32 { code() }
-            func code() -> Int32 { 0 }
-            func load() -> Data? { limit > 0 ? convert(read()) : nil }
-            func convert(_ result: Result<Data, Error>) -> Data? { try? result.get() }
-            func start() { _ = load() }
-            func unrelated() {}
-        }
-        """
+            final class Store {
+                let limit = 3
+                func read() -> Result<Data, Error> { SecItemCopyMatching(query, &item) == status() ? .success(Data()) : .failure(E.x) }
+                func status() -> Int32 { code() }
+                func code() -> Int32 { 0 }
+                func load() -> Data? { limit > 0 ? convert(read()) : nil }
+                func convert(_ result: Result<Data, Error>) -> Data? { try? result.get() }
+                func start() { _ = load() }
+                func unrelated() {}
+            }
+            """
         let file = SwiftFile(path: "Store.swift", text: source)
         let text = try #require(FocusedParse.blankedText(of: file, for: [ReachProbe(focusReach: reach)]))
         for name in kept { #expect(text.contains("func \(name)(") || text.contains("let \(name) ="), "\(name) is kept") }
@@ -125,33 +127,34 @@ struct FocusedParseTests {
     @Test("Declarations are found at the top level and in nested type bodies, with attributes and modifiers")
     func chunks() {
         let source = """
-        import Foundation
-        #if DEBUG
-        let debug = true
-        #endif
-        @MainActor
-        final class A: NSObject {
-            @objc private var x = [1,
-                                   2]
-            class func make() -> A { A() }
-            enum Kind { case one, two }
-            struct Inner {
-                func f() {}
-                func g() {
+            import Foundation
+            #if DEBUG
+            let debug = true
+            #endif
+            @MainActor
+            final class A: NSObject {
+                @objc private var x = [1,
+                                       2]
+                class func make() -> A { A() }
+                enum Kind { case one, two }
+                struct Inner {
+                    func f() {}
+                    func g() {
+                    }
                 }
             }
-        }
-        func top() {}
-        """
+            func top() {}
+            """
         let file = SwiftFile(path: "A.swift", text: source)
         let chunks = SwiftDeclarationChunks(text: source, tokens: file.tokens).chunks
         let utf8 = Array(source.utf8)
         let texts = chunks.map { String(decoding: utf8[$0.start..<$0.end], as: UTF8.self) }
-        #expect(texts == [
-            "import Foundation", "#if DEBUG", "let debug = true", "#endif",
-            "@objc private var x = [1,\n                           2]", "class func make() -> A { A() }",
-            "case one, two ", "func f() {}", "func g() {\n        }", "func top() {}",
-        ])
+        #expect(
+            texts == [
+                "import Foundation", "#if DEBUG", "let debug = true", "#endif",
+                "@objc private var x = [1,\n                           2]", "class func make() -> A { A() }",
+                "case one, two ", "func f() {}", "func g() {\n        }", "func top() {}",
+            ])
         #expect(chunks.map(\.alwaysKept) == [true, true, false, true, false, false, true, false, false, false])
     }
 }

@@ -27,7 +27,9 @@ struct LoggingSecretsVocabularyTests {
 
     @Test("the byte pre-check never contradicts the full check")
     func preCheckIsSuperset() {
-        let names = ["ccNo", "xCcNo", "my-cc", "a.pan", "Pan", "cardNo", "passphrase", "userCVC", "kCCNumber", "ccnumber", "tokenFromServer", "passwordFromKeychain"]
+        let names = [
+            "ccNo", "xCcNo", "my-cc", "a.pan", "Pan", "cardNo", "passphrase", "userCVC", "kCCNumber", "ccnumber", "tokenFromServer", "passwordFromKeychain",
+        ]
         for name in names where SecretNames.isSensitive(name) {
             #expect(SecretNames.mayBeSensitive(name.utf8), "\(name)")
         }
@@ -39,7 +41,10 @@ struct LoggingSecretsVocabularyTests {
 
     @Test("names split into the same words on the ASCII fast path as by character properties")
     func asciiWordSplit() {
-        let names = ["userAuthToken", "API_KEY", "kSecAttrAccessible", "x509Certificate", "card-no", "a.b/c d", "HTTPSURL", "ccNo2", "__pin__", "$0", "Pin2FA", "tokenCount", "A", ""]
+        let names = [
+            "userAuthToken", "API_KEY", "kSecAttrAccessible", "x509Certificate", "card-no", "a.b/c d", "HTTPSURL", "ccNo2", "__pin__", "$0", "Pin2FA",
+            "tokenCount", "A", "",
+        ]
         for name in names {
             #expect(SecretNames.splitASCIIWords(name) == SecretNames.splitUnicodeWords(name), "\(name)")
         }
@@ -65,7 +70,10 @@ struct LoggingSecretsVocabularyTests {
         for value in ["dvpassword", "root", "This!sA5Ecret", "Secret-Key", "1234", "taoGi"] {
             #expect(SecretFormats.looksLikePassword(value, name: "password"), "\(value)")
         }
-        for value in ["password", "Password", "<password>", "YOUR_PASSWORD", "changeme", "xxxxxx", "********", "", "abc", "userPassword", "user_pin", "Enter password", "sha256/abcd", "%@"] {
+        for value in [
+            "password", "Password", "<password>", "YOUR_PASSWORD", "changeme", "xxxxxx", "********", "", "abc", "userPassword", "user_pin", "Enter password",
+            "sha256/abcd", "%@",
+        ] {
             #expect(!SecretFormats.looksLikePassword(value, name: "password"), "\(value)")
         }
         #expect(!SecretFormats.looksLikePassword("PIN", name: "pin"))
@@ -97,31 +105,31 @@ struct LoggingSecretsVocabularyTests {
     @Test("a logged value whose field received a secret in the same function")
     func fieldStores() {
         let swift = """
-        func signUp() {
-            let user = PFObject(className: "Person")
-            user["password"] = passwordField.text
-            print("saved \\(user)")
-        }
-        func other(user: PFObject) {
-            print("other \\(user)")
-        }
-        """
+            func signUp() {
+                let user = PFObject(className: "Person")
+                user["password"] = passwordField.text
+                print("saved \\(user)")
+            }
+            func other(user: PFObject) {
+                print("other \\(user)")
+            }
+            """
         #expect(run("log-sensitive-data", ["App/SignUp.swift": swift]).map(\.range.line) == [4])
         let objc = """
-        - (void)save {
-            Account *account = [Account new];
-            [account setPassword:self.passwordField.text];
-            NSLog(@"saving %@", account);
-            NSMutableDictionary *params = [NSMutableDictionary dictionary];
-            [params setObject:token forKey:@"access_token"];
-            NSLog(@"params %@", params.description);
-        }
-        - (void)other {
-            NSLog(@"other %@", account);
-            account.password = nil;
-            NSLog(@"cleared %@", account);
-        }
-        """
+            - (void)save {
+                Account *account = [Account new];
+                [account setPassword:self.passwordField.text];
+                NSLog(@"saving %@", account);
+                NSMutableDictionary *params = [NSMutableDictionary dictionary];
+                [params setObject:token forKey:@"access_token"];
+                NSLog(@"params %@", params.description);
+            }
+            - (void)other {
+                NSLog(@"other %@", account);
+                account.password = nil;
+                NSLog(@"cleared %@", account);
+            }
+            """
         #expect(run("log-sensitive-data", ["App/Save.m": objc]).map(\.range.line) == [4, 7])
     }
 }

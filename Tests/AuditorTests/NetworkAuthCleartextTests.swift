@@ -14,10 +14,10 @@ struct NetworkAuthCleartextTests {
     }
 
     static let client = """
-    final class APIClient {
-        func load(_ url: URL) { URLSession.shared.dataTask(with: url).resume() }
-    }
-    """
+        final class APIClient {
+            func load(_ url: URL) { URLSession.shared.dataTask(with: url).resume() }
+        }
+        """
 
     @Test("a link property in a file without requests is not reported, even when another file sends requests")
     func linkElsewhere() {
@@ -54,7 +54,7 @@ struct NetworkAuthCleartextTests {
                 static let mock = "http://localhost:8080/api"
                 static let login = "http://127.0.0.1:8080/token?user=me&pin=1234"
             }
-            """,
+            """
         ])
         #expect(found == ["App/Dev.swift:3"])
     }

@@ -20,8 +20,9 @@ struct PreCheckEquivalenceTests {
         return describe(try AuditRunner.run(request).findings)
     }
 
-    @Test("every example of every rule, also inside a comment and a string, with and without pre-checks",
-          arguments: AuditRuleCatalog.all.map(\.metadata.id))
+    @Test(
+        "every example of every rule, also inside a comment and a string, with and without pre-checks",
+        arguments: AuditRuleCatalog.all.map(\.metadata.id))
     func examples(ruleID: String) throws {
         let rule = try #require(AuditRuleCatalog.rule(ruleID))
         for (index, example) in rule.examples.enumerated() {
@@ -36,8 +37,9 @@ struct PreCheckEquivalenceTests {
         }
     }
 
-    @Test("the fixture apps and this repository get identical findings with and without pre-checks",
-          arguments: ["Tests/AuditorTests/Fixtures/VulnerableBank", "Tests/AuditorTests/Fixtures/CleanApp", "Sources", "Tests"])
+    @Test(
+        "the fixture apps and this repository get identical findings with and without pre-checks",
+        arguments: ["Tests/AuditorTests/Fixtures/VulnerableBank", "Tests/AuditorTests/Fixtures/CleanApp", "Sources", "Tests"])
     func trees(folder: String) throws {
         let path = RepositoryFiles.root.appendingPathComponent(folder).path
         let with = try Self.findings(path, preChecks: true)
@@ -51,7 +53,8 @@ struct PreCheckEquivalenceTests {
     @Test("the hand-written pre-checks are the ones this suite vouches for, and each says what it looks for")
     func handWrittenPreChecksAreNamed() {
         let handWritten = AuditRuleCatalog.all.filter(\.preCheck.isHandWritten).map(\.metadata.id).sorted()
-        #expect(handWritten == ["crypto-hardcoded-key", "keychain-errors-collapsed", "keychain-synchronizable-secret", "network-single-pin", "secret-hardcoded"],
-                "a rule gained or lost a hand-written pre-check: check that this suite's examples and trees exercise it")
+        #expect(
+            handWritten == ["crypto-hardcoded-key", "keychain-errors-collapsed", "keychain-synchronizable-secret", "network-single-pin", "secret-hardcoded"],
+            "a rule gained or lost a hand-written pre-check: check that this suite's examples and trees exercise it")
     }
 }

@@ -49,10 +49,11 @@ struct RuleRegistryTests {
     @Test("each rule names its CWE weakness, except where CWE has no entry that fits")
     func weaknesses() {
         let withoutCWE = AuditRuleCatalog.all.filter { $0.metadata.cwe == nil }.map(\.metadata.id).sorted()
-        #expect(withoutCWE == [
-            "auth-usage-description-missing", "keychain-accessible-in-query", "keychain-delete-then-add", "network-single-pin",
-            "platform-att-prompt-at-launch", "platform-jailbreak-exit", "privacy-manifest-missing",
-        ], "a new rule must state its CWE (or be added here with the reason none fits)")
+        #expect(
+            withoutCWE == [
+                "auth-usage-description-missing", "keychain-accessible-in-query", "keychain-delete-then-add", "network-single-pin",
+                "platform-att-prompt-at-launch", "platform-jailbreak-exit", "privacy-manifest-missing",
+            ], "a new rule must state its CWE (or be added here with the reason none fits)")
         for rule in AuditRuleCatalog.all {
             guard let cwe = rule.metadata.cwe else { continue }
             #expect((1...1500).contains(cwe), "\(rule.metadata.id): CWE-\(cwe) is not a CWE weakness id")
@@ -68,8 +69,9 @@ struct RuleRegistryTests {
             #expect(main.lastPathComponent == "\(rule.type).swift", "\(rule.type) is declared in \(rule.file), not \(rule.type).swift")
             let examples = main.deletingLastPathComponent().appendingPathComponent("\(rule.type)+Examples.swift")
             let examplesText = try String(contentsOf: examples, encoding: .utf8)
-            #expect(examplesText.contains("extension \(rule.type) {") && examplesText.contains("var examples: [RuleExample]"),
-                    "\(examples.lastPathComponent) must hold \(rule.type)'s examples")
+            #expect(
+                examplesText.contains("extension \(rule.type) {") && examplesText.contains("var examples: [RuleExample]"),
+                "\(examples.lastPathComponent) must hold \(rule.type)'s examples")
             let text = try String(contentsOf: main, encoding: .utf8)
             #expect(!text.contains("let examples: [RuleExample]"), "\(rule.file) keeps its examples inline; they belong in \(rule.type)+Examples.swift")
         }
@@ -84,7 +86,9 @@ struct RuleRegistryTests {
             let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             // The engine calls the protocol's checks and evaluates the declared pre-check;
             // a rule's own `check(_:project:)` or `mayMatch(_:)` would silently never run.
-            #expect(!text.contains("func check(_ file: ScannedFile"), "\(file) defines check(_:project:); implement checkSwift/checkObjectiveC/checkPropertyList/checkText instead")
+            #expect(
+                !text.contains("func check(_ file: ScannedFile"),
+                "\(file) defines check(_:project:); implement checkSwift/checkObjectiveC/checkPropertyList/checkText instead")
             #expect(!text.contains("func mayMatch("), "\(file) defines mayMatch(_:); declare `preCheck` instead")
         }
     }

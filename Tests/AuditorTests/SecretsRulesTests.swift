@@ -53,8 +53,9 @@ struct SecretsRulesTests {
         #expect(run("privacy-manifest-missing", ["App/A.swift": code, "App/Info.plist": info, "App/PrivacyInfo.xcprivacy": manifest]).isEmpty)
     }
 
-    @Test("the secrets pre-check reads the name a literal is bound to where it is written, as the check does",
-          arguments: [
+    @Test(
+        "the secrets pre-check reads the name a literal is bound to where it is written, as the check does",
+        arguments: [
             ("let password: String = \"x\"", ["let", "password", "String"]),
             ("self.config.token =\n    \"x\"", ["self", "config", "token"]),
             ("func login(password: String = \"x\") {}", ["func", "login", "password", "String"]),
@@ -67,7 +68,7 @@ struct SecretsRulesTests {
             ("let pins = [\"a\", \"x\"]", []),
             ("if entered == \"x\" {}", []),
             ("send(body, \"x\")", []),
-          ])
+        ])
     func bindingNames(source: String, expected: [String]) throws {
         let file = SwiftFile(path: "Example.swift", text: source)
         let literal = try #require(file.lexical.literals.last)
@@ -78,21 +79,22 @@ struct SecretsRulesTests {
     func headerNamesTheValue() {
         let value = "q8Ls2" + "vN4xT9pK3mR7wZ1bY6c"
         let source = """
-        func authorize(_ request: inout URLRequest) {
-            request.setValue("\(value)", forHTTPHeaderField: "X-Auth-Token")
-        }
-        """
+            func authorize(_ request: inout URLRequest) {
+                request.setValue("\(value)", forHTTPHeaderField: "X-Auth-Token")
+            }
+            """
         #expect(run("secret-hardcoded", ["App/Client.swift": source]).map(\.range.line) == [2])
     }
 
-    @Test("the secrets pre-check finds the operand a literal is compared with, as the check does",
-          arguments: [
+    @Test(
+        "the secrets pre-check finds the operand a literal is compared with, as the check does",
+        arguments: [
             ("if pin == \"1234\" {}", "pin"),
             ("if \"hunter2\" != passwordField.text {}", "passwordField"),
             ("guard self.session?.token === (\"abc\") else {}", "token"),
             ("found = (secret, privacy == \".public\")", "privacy"),
             ("let x = \"a\"", nil),
-          ])
+        ])
     func comparedName(source: String, expected: String?) throws {
         let file = SwiftFile(path: "Example.swift", text: source)
         let literal = try #require(file.lexical.literals.last)

@@ -16,9 +16,11 @@ struct SecretsScaffoldingTests {
 
     @Test("type and function names that say scaffolding")
     func scaffoldingNames() {
-        for name in ["MockLoginStorage", "mockLogins", "FakeVault", "StubClient", "DummyData", "SpyDelegate",
-                     "LoginStorageMock", "LoginStorageMocks", "VaultStub", "makeFakeAccount", "LoginView_Previews",
-                     "LoginView_Preview", "Mock", "_MockStore"] {
+        for name in [
+            "MockLoginStorage", "mockLogins", "FakeVault", "StubClient", "DummyData", "SpyDelegate",
+            "LoginStorageMock", "LoginStorageMocks", "VaultStub", "makeFakeAccount", "LoginView_Previews",
+            "LoginView_Preview", "Mock", "_MockStore",
+        ] {
             #expect(TestScaffolding.isScaffoldingName(name), "\(name)")
         }
         for name in ["Mockingbird", "Spyglass", "Stubborn", "LinkPreview", "ImagePreview", "LoginStorage", "Dummyhead"] {
@@ -49,11 +51,11 @@ struct SecretsScaffoldingTests {
     @Test("a mock list repeating one sample password is silent; outside a mock it is reported once")
     func repeatedValue() {
         let body = """
-            func logins() -> [Login] {
-                [Login(user: "a", password: "S4mple!pw"), Login(user: "b", password: "S4mple!pw")]
+                func logins() -> [Login] {
+                    [Login(user: "a", password: "S4mple!pw"), Login(user: "b", password: "S4mple!pw")]
+                }
             }
-        }
-        """
+            """
         #expect(lines(["App/LoginStorage.swift": "final class MockLoginStorage {\n" + body]).isEmpty)
         #expect(lines(["App/LoginStorage.swift": "final class LoginStorage {\n" + body]) == ["App/LoginStorage.swift:3"])
     }
@@ -63,40 +65,40 @@ struct SecretsScaffoldingTests {
         let swift = "#if DEBUG\nlet adminPassword = \"Adm1n@2024!\"\n#else\nlet fallbackPassword = \"Rel3ase!pw\"\n#endif\n"
         #expect(lines(["App/Login.swift": swift]) == ["App/Login.swift:4"])
         let objc = """
-        #if !DEBUG
-        static NSString *const kReleasePassword = @"Rel3ase!pw";
-        #else
-        static NSString *const kDebugPassword = @"Adm1n@2024!";
-        #endif
-        #ifdef DEBUG
-        static NSString *const kStagingPassword = @"Stag1ng!pw";
-        #endif
-        @implementation FakeAuth
-        - (void)seed { NSString *password = @"Fak3!pass"; }
-        @end
-        @implementation RealAuth
-        - (void)seed { NSString *password = @"R3al!pass"; }
-        @end
-        """
+            #if !DEBUG
+            static NSString *const kReleasePassword = @"Rel3ase!pw";
+            #else
+            static NSString *const kDebugPassword = @"Adm1n@2024!";
+            #endif
+            #ifdef DEBUG
+            static NSString *const kStagingPassword = @"Stag1ng!pw";
+            #endif
+            @implementation FakeAuth
+            - (void)seed { NSString *password = @"Fak3!pass"; }
+            @end
+            @implementation RealAuth
+            - (void)seed { NSString *password = @"R3al!pass"; }
+            @end
+            """
         #expect(lines(["App/Login.m": objc]) == ["App/Login.m:2", "App/Login.m:13"])
     }
 
     @Test("a constant used only as a key is silent; one also used as a value is reported")
     func keyOnlyUses() {
         let swift = """
-        private let legacyPassphrase = "VaultDBPass"
-        func load() -> String? { store.getString(legacyPassphrase) }
-        func wipe() { store.removeValue(forKey: legacyPassphrase) }
-        """
+            private let legacyPassphrase = "VaultDBPass"
+            func load() -> String? { store.getString(legacyPassphrase) }
+            func wipe() { store.removeValue(forKey: legacyPassphrase) }
+            """
         #expect(lines(["App/Vault.swift": swift]).isEmpty)
         #expect(lines(["App/Vault.swift": swift + "\nfunc send() { post(legacyPassphrase) }\n"]) == ["App/Vault.swift:1"])
         // Declared but never used in the file: nothing shows it is only a key.
         #expect(lines(["App/Vault.swift": "let legacyPassphrase = \"VaultDBPass\"\n"]) == ["App/Vault.swift:1"])
         let objc = """
-        static NSString *keychainLegacyPassphrase = @"VaultDBPass";
-        + (NSData *)load { return [self tryToLoadKeyChainValue:keychainLegacyPassphrase error:nil]; }
-        + (void)wipe { [store removeWithService:kService key:keychainLegacyPassphrase error:nil]; }
-        """
+            static NSString *keychainLegacyPassphrase = @"VaultDBPass";
+            + (NSData *)load { return [self tryToLoadKeyChainValue:keychainLegacyPassphrase error:nil]; }
+            + (void)wipe { [store removeWithService:kService key:keychainLegacyPassphrase error:nil]; }
+            """
         #expect(lines(["App/Vault.m": objc]).isEmpty)
         #expect(lines(["App/Vault.m": objc + "\n+ (void)send { [client loginWithPassword:keychainLegacyPassphrase]; }\n"]) == ["App/Vault.m:1"])
     }

@@ -49,18 +49,18 @@ struct SwiftLexicalBindingsTests {
             return rule.mayMatch(.swift(SwiftFile(path: "Example.swift", text: source)))
         }
         let pinWords = """
-        func verify(pin: String, against stored: String) -> Bool {
-            log("the PIN did not match the stored hash for this device")
-            return pin == stored
-        }
-        """
+            func verify(pin: String, against stored: String) -> Bool {
+                log("the PIN did not match the stored hash for this device")
+                return pin == stored
+            }
+            """
         #expect(!mayMatch("network-single-pin", pinWords))
         #expect(mayMatch("network-single-pin", "let pinnedKeyHash =\n    \"r/mIkG3eEpVdm+u/ko/cwxzOMo1bk4TyHIlByibiA5E=\""))
         let keyWords = """
-        func rotate(encryptionKey: SymmetricKeyReference) {
-            print("rotating the encryption key for account", encryptionKey.account)
-        }
-        """
+            func rotate(encryptionKey: SymmetricKeyReference) {
+                print("rotating the encryption key for account", encryptionKey.account)
+            }
+            """
         #expect(!mayMatch("crypto-hardcoded-key", keyWords))
         #expect(mayMatch("crypto-hardcoded-key", "func seal(ivData: Data = Data(\n    [0x13, 0x37])) {}"))
         // What the check resolves as key material passes; a key computed from a literal label does not.
@@ -70,8 +70,9 @@ struct SwiftLexicalBindingsTests {
         #expect(!mayMatch("crypto-hardcoded-key", "func rotate() throws {\n    let encryptionKey = try deriveFrom(secret, info: \"session label\")\n}"))
     }
 
-    @Test("The synchronizable pre-check passes where a literal true is given, not where the attribute is only read or forwarded",
-          arguments: [
+    @Test(
+        "The synchronizable pre-check passes where a literal true is given, not where the attribute is only read or forwarded",
+        arguments: [
             ("query[kSecAttrSynchronizable as String] = kCFBooleanTrue", true),
             ("let item: [String: Any] = [kSecAttrSynchronizable as String: true]", true),
             ("let keychain = Keychain(service: s).synchronizable(true)", true),
@@ -80,7 +81,7 @@ struct SwiftLexicalBindingsTests {
             ("let sync = attributes[kSecAttrSynchronizable as String] as? Bool ?? false", false),
             ("query[kSecAttrSynchronizable as String] = synchronizable", false),
             ("if item.synchronizable == true { copies += 1 }", false),
-          ])
+        ])
     func synchronizablePreCheck(source: String, passes: Bool) {
         let rule = AuditRuleCatalog.all.first { $0.metadata.id == "keychain-synchronizable-secret" }!
         #expect(rule.mayMatch(.swift(SwiftFile(path: "Example.swift", text: source))) == passes)

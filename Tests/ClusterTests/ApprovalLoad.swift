@@ -100,7 +100,8 @@ final class ApprovalLoad: @unchecked Sendable {
 
     private func wrongPIN(_ phone: ClusterPhone, round: Int) {
         guard let challenge = try? cluster.challenge(on: round, phone, key: .device),
-              let response = try? phone.response(to: challenge, key: .device, pin: ClusterPhone.wrongPIN) else { return count(0) }
+            let response = try? phone.response(to: challenge, key: .device, pin: ClusterPhone.wrongPIN)
+        else { return count(0) }
         let answer = try? cluster.respond(on: round + 1, to: challenge, response, timeout: 5)
         count(answer?.status ?? 0)
         if let answer, (try? WireCoding.decode(Problem.self, from: answer.body))?.code == .pinInvalid {

@@ -100,7 +100,9 @@ struct ClusterPhone: Sendable {
     }
 
     /// A response signed by the challenge's key; device-key responses carry `pin`.
-    func response(to created: ChallengeCreated, key: DeviceBinding.KeyKind = .biometric, pin: PIN? = nil, appAttestAssertion: String? = nil) throws -> ChallengeResponse {
+    func response(
+        to created: ChallengeCreated, key: DeviceBinding.KeyKind = .biometric, pin: PIN? = nil, appAttestAssertion: String? = nil
+    ) throws -> ChallengeResponse {
         let signer = key == .device ? deviceKey : biometricKey
         let signature = SignatureEncoding.encode(try signer.signature(for: Base64URL.decode(created.signingPayload)))
         return ChallengeResponse(signature: signature, pin: pin, appAttestAssertion: appAttestAssertion)

@@ -8,8 +8,9 @@ import TrustStoreTestSupport
 /// sends traffic to loopback only.
 @Suite("Faults: what was acknowledged survives", .enabled(if: devicetrustExecutable != nil), .serialized)
 struct FaultTests {
-    @Test("kill -9 a node on PostgreSQL in the middle of load, restart it: every acknowledged write is still there on every node",
-          .enabled(if: PostgresTestServer.isAvailable))
+    @Test(
+        "kill -9 a node on PostgreSQL in the middle of load, restart it: every acknowledged write is still there on every node",
+        .enabled(if: PostgresTestServer.isAvailable))
     func killANodeOnPostgres() throws {
         let database = try ClusterDatabase()
         let cluster = try Cluster(nodes: 2, database: database.url)
@@ -36,9 +37,11 @@ struct FaultTests {
         load.start()
         Thread.sleep(forTimeInterval: 1.5)
         cluster.kill9(0)
-        let check = try PostgresTestServer.run("/usr/bin/env", [
-            "python3", "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('PRAGMA integrity_check').fetchone()[0])", file,
-        ])
+        let check = try PostgresTestServer.run(
+            "/usr/bin/env",
+            [
+                "python3", "-c", "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('PRAGMA integrity_check').fetchone()[0])", file,
+            ])
         #expect(check.trimmingCharacters(in: .whitespacesAndNewlines) == "ok")
         try cluster.restart(0)
         Thread.sleep(forTimeInterval: 1)
@@ -47,12 +50,14 @@ struct FaultTests {
         #expect(try AcknowledgedWrites.verify(load, on: cluster) == [])
     }
 
-    @Test("PostgreSQL stopped in the middle of load (fast, then immediate): nodes answer 503 within 2 s and stay up, /readyz goes 503; restarted, approvals succeed again on every node within 10 s and nothing acknowledged is lost",
-          .enabled(if: PostgresTestServer.clusterScript != nil))
+    @Test(
+        "PostgreSQL stopped in the middle of load (fast, then immediate): nodes answer 503 within 2 s and stay up, /readyz goes 503; restarted, approvals succeed again on every node within 10 s and nothing acknowledged is lost",
+        .enabled(if: PostgresTestServer.clusterScript != nil))
     func databaseOutages() throws {
         let script = PostgresTestServer.clusterScript!
         let clusterDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("devicetrust-outage-\(UUID().uuidString)").path
-        let serverURL = try PostgresTestServer.run("/bin/bash", [script, "start", clusterDirectory])
+        let serverURL =
+            try PostgresTestServer.run("/bin/bash", [script, "start", clusterDirectory])
             .split(whereSeparator: \.isNewline).last { $0.hasPrefix("postgres://") }.map(String.init) ?? ""
         defer {
             _ = try? PostgresTestServer.run("/bin/bash", [script, "delete", clusterDirectory])
@@ -119,7 +124,8 @@ struct FaultTests {
             var approved = false
             while !approved, Date() < deadline {
                 if let challenge = try? cluster.challenge(on: index, phone),
-                   let answer = try? cluster.respond(on: index, to: challenge, phone.response(to: challenge)) {
+                    let answer = try? cluster.respond(on: index, to: challenge, phone.response(to: challenge))
+                {
                     approved = answer.status == 200
                 }
                 if !approved { usleep(100_000) }

@@ -34,8 +34,10 @@ final class ServeNode: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment.removeValue(forKey: "DEVICETRUST_DATABASE_URL")
         process = try ChildProcess(
-            [devicetrustExecutable.path, "serve", "--port", String(self.port), "--data-dir", dataDirectory, "--database", database,
-             "--rate-limit-per-address", "1000000", "--rate-limit-per-device", "1000000"] + arguments,
+            [
+                devicetrustExecutable.path, "serve", "--port", String(self.port), "--data-dir", dataDirectory, "--database", database,
+                "--rate-limit-per-address", "1000000", "--rate-limit-per-device", "1000000",
+            ] + arguments,
             environment: environment, outputPath: logPath)
         let deadline = Date().addingTimeInterval(readyWithin)
         while Date() < deadline {
@@ -96,7 +98,8 @@ final class ServeNode: @unchecked Sendable {
     /// connections of other tests (which take ephemeral ports) cannot occupy it while a node
     /// is down between a crash and its restart.
     static func freePort() throws -> UInt16 {
-        let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))?
+        let range =
+            (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))?
             .split(whereSeparator: \.isWhitespace).compactMap { Int($0) } ?? []
         let ephemeralStart = range.first ?? 32768
         let upper = max(12_000, min(ephemeralStart - 1, 65_535))

@@ -36,10 +36,12 @@ struct GreetCommand: ParsableCommand {
 
 /// `<name> greet` and `<name> nested greet`: the tree the program tests run.
 func testTree(_ name: String, abstract: String, defaultSubcommand: (any ParsableCommand.Type)? = nil) -> CommandGroup {
-    CommandGroup(name: name, abstract: abstract, members: [
-        .command(GreetCommand.self),
-        .group(CommandGroup(name: "nested", abstract: "A group.", members: [.command(GreetCommand.self)])),
-    ], defaultSubcommand: defaultSubcommand)
+    CommandGroup(
+        name: name, abstract: abstract,
+        members: [
+            .command(GreetCommand.self),
+            .group(CommandGroup(name: "nested", abstract: "A group.", members: [.command(GreetCommand.self)])),
+        ], defaultSubcommand: defaultSubcommand)
 }
 
 extension CommandLineProgram {
@@ -90,41 +92,43 @@ struct CommandLineProgramTests {
 
     @Test("a command's help lists its options by section, and -h/--help")
     func commandHelpText() {
-        #expect(run("greet", "--help").output.standardOutput == """
-            Print a greeting.
+        #expect(
+            run("greet", "--help").output.standardOutput == """
+                Print a greeting.
 
-            USAGE: tool greet [options]
+                USAGE: tool greet [options]
 
-            Says hello.
+                Says hello.
 
-            OPTIONS:
-              --name NAME                   who to greet (default world)
-              -h, --help                    Show this help.
+                OPTIONS:
+                  --name NAME                   who to greet (default world)
+                  -h, --help                    Show this help.
 
-            REPETITION:
-              --times N                     how often, 1 to 3
+                REPETITION:
+                  --times N                     how often, 1 to 3
 
-            """)
+                """)
     }
 
     @Test("the root's help lists every subcommand and --version")
     func rootHelpText() {
-        #expect(run("--help").output.standardOutput == """
-            A test tool.
+        #expect(
+            run("--help").output.standardOutput == """
+                A test tool.
 
-            USAGE: tool <subcommand>
+                USAGE: tool <subcommand>
 
-            OPTIONS:
-              -h, --help                    Show this help.
-              --version                     Show the version.
+                OPTIONS:
+                  -h, --help                    Show this help.
+                  --version                     Show the version.
 
-            SUBCOMMANDS:
-              greet                         Print a greeting.
-              nested                        A group.
+                SUBCOMMANDS:
+                  greet                         Print a greeting.
+                  nested                        A group.
 
-            See 'tool <subcommand> --help' for the options of each.
+                See 'tool <subcommand> --help' for the options of each.
 
-            """)
+                """)
     }
 
     @Test("--version prints the version")
@@ -215,21 +219,22 @@ struct DefaultSubcommandTests {
 
     @Test("the group's help marks the default and lists no --version; --version is the default's unknown option")
     func help() {
-        #expect(run("--help").output.standardOutput == """
-            A benchmark.
+        #expect(
+            run("--help").output.standardOutput == """
+                A benchmark.
 
-            USAGE: bench [<subcommand>] [options]
+                USAGE: bench [<subcommand>] [options]
 
-            OPTIONS:
-              -h, --help                    Show this help.
+                OPTIONS:
+                  -h, --help                    Show this help.
 
-            SUBCOMMANDS:
-              greet                         Print a greeting. (the default)
-              nested                        A group.
+                SUBCOMMANDS:
+                  greet                         Print a greeting. (the default)
+                  nested                        A group.
 
-            See 'bench <subcommand> --help' for the options of each.
+                See 'bench <subcommand> --help' for the options of each.
 
-            """)
+                """)
         #expect(run("--version").output.standardError.hasPrefix("bench greet: unknown option '--version'"))
     }
 }

@@ -22,7 +22,8 @@ struct ServerProcessEndToEndTests {
     @Test("enroll → approve (token verifies with the process's JWKS); a replayed response and a device-key answer to a biometric challenge are refused")
     func enrollApproveReplayWrongKey() async throws {
         let folder = try ScratchFolder()
-        let server = try ServerProcess.start(dataDirectory: folder.url.appendingPathComponent("data"), logFile: folder.url.appendingPathComponent("serve-1.log"))
+        let server = try ServerProcess.start(
+            dataDirectory: folder.url.appendingPathComponent("data"), logFile: folder.url.appendingPathComponent("serve-1.log"))
         defer { server.stop() }
 
         let phone = try DemoPhone(bundleID: "com.example.bank")
@@ -65,7 +66,8 @@ struct ServerProcessEndToEndTests {
     @Test("new fingerprint → approve fails → unlockWithPIN → rebindBiometricKey → approve works")
     func newFingerprintThenRebind() async throws {
         let folder = try ScratchFolder()
-        let server = try ServerProcess.start(dataDirectory: folder.url.appendingPathComponent("data"), logFile: folder.url.appendingPathComponent("serve-1.log"))
+        let server = try ServerProcess.start(
+            dataDirectory: folder.url.appendingPathComponent("data"), logFile: folder.url.appendingPathComponent("serve-1.log"))
         defer { server.stop() }
 
         let phone = try DemoPhone(bundleID: "com.example.bank")

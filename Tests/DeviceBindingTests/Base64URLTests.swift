@@ -6,8 +6,10 @@ import Testing
 struct Base64URLTests {
     @Test("RFC 4648 test vectors, in the URL alphabet without padding")
     func vectors() throws {
-        for (plain, encoded) in [("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"),
-                                 ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy")] {
+        for (plain, encoded) in [
+            ("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"),
+            ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy"),
+        ] {
             #expect(Base64URL.encode(Data(plain.utf8)) == encoded)
             #expect(try Base64URL.decode(encoded) == Data(plain.utf8))
         }

@@ -15,12 +15,12 @@ struct CanonicalJSONSerializationTests {
     @Test("the RFC 8785 §3.2.2 example: whitespace removed, members sorted, numbers and strings normalised")
     func rfcMainExample() throws {
         let input = #"""
-        {
-          "numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],
-          "string": "\u20ac$\u000F\u000aA'\u0042\u0022\u005c\\\"\/",
-          "literals": [null, true, false]
-        }
-        """#
+            {
+              "numbers": [333333333.33333329, 1E30, 4.50, 2e-3, 0.000000000000000000000000001],
+              "string": "\u20ac$\u000F\u000aA'\u0042\u0022\u005c\\\"\/",
+              "literals": [null, true, false]
+            }
+            """#
         let expected = #"{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\u000f\nA'B\"\\\\\"/"}"#
         #expect(try canonical(parsing: input) == expected)
     }
@@ -28,17 +28,18 @@ struct CanonicalJSONSerializationTests {
     @Test("the RFC 8785 §3.2.3 sorting example orders member names by UTF-16 code units")
     func rfcSortingExample() throws {
         let input = #"""
-        {
-          "\u20ac": "Euro Sign",
-          "\r": "Carriage Return",
-          "\ufb33": "Hebrew Letter Dalet With Dagesh",
-          "1": "One",
-          "\ud83d\ude00": "Emoji: Grinning Face",
-          "\u0080": "Control",
-          "\u00f6": "Latin Small Letter O With Diaeresis"
-        }
-        """#
-        let expected = "{\"\\r\":\"Carriage Return\",\"1\":\"One\",\"\u{80}\":\"Control\","
+            {
+              "\u20ac": "Euro Sign",
+              "\r": "Carriage Return",
+              "\ufb33": "Hebrew Letter Dalet With Dagesh",
+              "1": "One",
+              "\ud83d\ude00": "Emoji: Grinning Face",
+              "\u0080": "Control",
+              "\u00f6": "Latin Small Letter O With Diaeresis"
+            }
+            """#
+        let expected =
+            "{\"\\r\":\"Carriage Return\",\"1\":\"One\",\"\u{80}\":\"Control\","
             + "\"\u{F6}\":\"Latin Small Letter O With Diaeresis\",\"\u{20AC}\":\"Euro Sign\","
             + "\"\u{1F600}\":\"Emoji: Grinning Face\",\"\u{FB33}\":\"Hebrew Letter Dalet With Dagesh\"}"
         #expect(try canonical(parsing: input) == expected)

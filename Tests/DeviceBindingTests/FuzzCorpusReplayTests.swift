@@ -30,8 +30,9 @@ struct RouteJSONFuzzCorpusReplayTests {
             #expect(seeds.contains { $0.bytes.first.map { Int($0) % RouteJSONFuzz.typeNames.count } == index }, "no seed for \(name)")
         }
         let decoded = seeds.filter { $0.bytes.first == 1 && (try? WireCoding.decode(EnrollmentCompletion.self, from: Data($0.bytes.dropFirst()))) != nil }
-        #expect(decoded.contains { (try? WireCoding.decode(EnrollmentCompletion.self, from: Data($0.bytes.dropFirst())).deviceKey.decodedProof()) != nil },
-                "no EnrollmentCompletion seed with a strict-DER proof")
+        #expect(
+            decoded.contains { (try? WireCoding.decode(EnrollmentCompletion.self, from: Data($0.bytes.dropFirst())).deviceKey.decodedProof()) != nil },
+            "no EnrollmentCompletion seed with a strict-DER proof")
     }
 
     /// Found by the harness: the strict parser reads numbers that JSONDecoder refuses, and

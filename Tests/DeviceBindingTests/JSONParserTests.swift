@@ -21,8 +21,10 @@ struct JSONParserTests {
 
     @Test(
         "rejects syntax errors",
-        arguments: ["", "{", "[1,]", "{\"a\":1,}", "{a:1}", "'x'", "01", "1.", ".5", "+1", "-", "1e", "NaN", "Infinity",
-                    "-Infinity", "tru", "nul", "[1 2]", "{\"a\" 1}", "\"\\x\"", "\"\\u12\"", "\u{FEFF}{}", "\"abc"]
+        arguments: [
+            "", "{", "[1,]", "{\"a\":1,}", "{a:1}", "'x'", "01", "1.", ".5", "+1", "-", "1e", "NaN", "Infinity",
+            "-Infinity", "tru", "nul", "[1 2]", "{\"a\" 1}", "\"\\x\"", "\"\\u12\"", "\u{FEFF}{}", "\"abc",
+        ]
     )
     func syntax(_ text: String) {
         #expect(error(text) != nil)

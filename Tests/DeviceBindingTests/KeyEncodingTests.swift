@@ -22,8 +22,10 @@ struct PublicKeyEncodingTests {
     @Test("other encodings of a valid key are refused: raw, compressed, compressed SPKI, padded")
     func otherEncodings() {
         let key = P256.Signing.PrivateKey().publicKey
-        for bytes in [key.rawRepresentation, key.compressedRepresentation, key.x963Representation + [0],
-                      key.derRepresentation + [0], key.derRepresentation.dropLast(), Data()] {
+        for bytes in [
+            key.rawRepresentation, key.compressedRepresentation, key.x963Representation + [0],
+            key.derRepresentation + [0], key.derRepresentation.dropLast(), Data(),
+        ] {
             #expect(error(Data(bytes))?.code == .invalidPublicKey)
         }
     }
@@ -94,8 +96,10 @@ struct PINTests {
 
     @Test(
         "anything else is refused",
-        arguments: ["", "12345", "1234567890123", "12345a", "123 456", " 123456", "123456 ", "-123456", "+123456",
-                    "１２３４５６", "١٢٣٤٥٦", "123456\n", "12345.6"]
+        arguments: [
+            "", "12345", "1234567890123", "12345a", "123 456", " 123456", "123456 ", "-123456", "+123456",
+            "１２３４５６", "١٢٣٤٥٦", "123456\n", "12345.6",
+        ]
     )
     func refused(_ text: String) {
         let error = thrownError { () throws(WireFormatError) in try PIN(text) }

@@ -99,7 +99,8 @@ enum RouteJSONFuzz {
             while index < bytes.count, "+-.eE0123456789".utf8.contains(bytes[index]) { index += 1 }
             let token = String(decoding: bytes[start..<index], as: UTF8.self)
             if (try? JSONValue(parsing: Data(token.utf8))) != nil,
-               (try? JSONDecoder().decode([Double].self, from: Data("[\(token)]".utf8))) == nil {
+                (try? JSONDecoder().decode([Double].self, from: Data("[\(token)]".utf8))) == nil
+            {
                 return token
             }
         }
@@ -140,7 +141,9 @@ enum RouteJSONFuzz {
                 // The same kind of error; not always the same text: with several bad entries
                 // in a dictionary member, JSONDecoder reports whichever it meets first, and
                 // two equal dictionaries may iterate in different orders.
-                try require(String(reflecting: Swift.type(of: error)) == String(reflecting: Swift.type(of: expected)), "\(name): WireCoding threw \(error), JSONDecoder \(expected)")
+                try require(
+                    String(reflecting: Swift.type(of: error)) == String(reflecting: Swift.type(of: expected)),
+                    "\(name): WireCoding threw \(error), JSONDecoder \(expected)")
             case (.success, .failure(let expected)):
                 guard strict || numberJSONDecoderRefuses(body) == nil else { break }
                 throw Violation(description: "\(name): WireCoding decoded what JSONDecoder refuses (\(expected))")
@@ -160,8 +163,9 @@ enum RouteJSONFuzz {
         } catch {
             throw Violation(description: "\(name): a decoded value does not encode: \(error)")
         }
-        try require((try? JSONValue(parsing: encoded)) != nil || encoded.count > JSONValue.maximumByteCount,
-                    "\(name): WireCoding.encode wrote JSON the strict parser refuses")
+        try require(
+            (try? JSONValue(parsing: encoded)) != nil || encoded.count > JSONValue.maximumByteCount,
+            "\(name): WireCoding.encode wrote JSON the strict parser refuses")
         let sorted = JSONEncoder()
         sorted.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         try require((try? sorted.encode(value)) == encoded, "\(name): WireCoding.encode differs from JSONEncoder (sorted keys, unescaped slashes)")
@@ -195,8 +199,9 @@ enum RouteJSONFuzz {
         if let key = try? registration.decodedPublicKey() {
             let bytes = try Base64URL.decode(registration.publicKey)
             let canonical = PublicKeyEncoding.encode(key)
-            try require((try? PublicKeyEncoding.decode(base64url: canonical))?.x963Representation == key.x963Representation,
-                        "\(field).publicKey: the canonical form does not decode to the same key")
+            try require(
+                (try? PublicKeyEncoding.decode(base64url: canonical))?.x963Representation == key.x963Representation,
+                "\(field).publicKey: the canonical form does not decode to the same key")
             if bytes.count == PublicKeyEncoding.x963ByteCount {
                 try require(canonical == registration.publicKey && key.x963Representation == bytes, "\(field).publicKey: X9.63 form changed")
             } else {
@@ -220,8 +225,9 @@ enum RouteJSONFuzz {
     static func checkPIN(_ pin: PIN?, _ field: String) throws {
         guard let pin else { return }
         let digits = pin.revealedDigits
-        try require((PIN.minimumLength...PIN.maximumLength).contains(digits.utf8.count)
-                    && digits.utf8.allSatisfy { (0x30...0x39).contains($0) }, "\(field): a PIN decoded that is not 6 to 12 digits")
+        try require(
+            (PIN.minimumLength...PIN.maximumLength).contains(digits.utf8.count)
+                && digits.utf8.allSatisfy { (0x30...0x39).contains($0) }, "\(field): a PIN decoded that is not 6 to 12 digits")
         try require((try? PIN(digits)) == pin, "\(field): PIN(revealedDigits) is another PIN")
         try require("\(pin)" == "PIN(redacted)" && String(reflecting: pin) == "PIN(redacted)", "\(field): a PIN describes itself")
     }
@@ -310,7 +316,8 @@ enum RouteJSONFuzz {
         var secrets: [String] = []
         for name in ["pin", "newPin"] {
             guard case .string(let digits)? = members[name], digits.utf8.count >= 6,
-                  digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { continue }
+                digits.utf8.allSatisfy({ (0x30...0x39).contains($0) })
+            else { continue }
             let needle = Array(digits.utf8)
             let occurrences = (0...max(0, body.count - needle.count)).filter {
                 body.count >= needle.count && body[body.startIndex + $0..<body.startIndex + $0 + needle.count].elementsEqual(needle)
@@ -336,7 +343,7 @@ enum RouteJSONFuzz {
             if let decoding = error as? DecodingError {
                 switch decoding {
                 case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
-                     .valueNotFound(_, let context):
+                    .valueNotFound(_, let context):
                     texts.append(context.debugDescription)
                     if let underlying = context.underlyingError { texts.append(String(describing: underlying)) }
                 @unknown default:

@@ -66,23 +66,28 @@ enum SigningPayloadFuzz {
         try require(payload.nonce.count == SigningPayload.nonceByteCount, "a nonce of \(payload.nonce.count) bytes")
         for (name, value) in [("id", payload.id), ("account", payload.account), ("device", payload.device ?? "x")] {
             try require((1...SigningPayload.maximumIdentifierByteCount).contains(value.utf8.count), "\(name) of \(value.utf8.count) bytes")
-            try require(!value.unicodeScalars.contains { [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) },
-                        "\(name) holds a control or format character")
-            try require(value.unicodeScalars.first?.properties.isWhitespace == false && value.unicodeScalars.last?.properties.isWhitespace == false,
-                        "\(name) begins or ends with whitespace")
+            try require(
+                !value.unicodeScalars.contains { [.control, .format, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory) },
+                "\(name) holds a control or format character")
+            try require(
+                value.unicodeScalars.first?.properties.isWhitespace == false && value.unicodeScalars.last?.properties.isWhitespace == false,
+                "\(name) begins or ends with whitespace")
         }
         if let hash = payload.actionSHA256 {
-            try require(hash.utf8.count == 64 && hash.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) },
-                        "action-sha256 is not 64 lowercase hex digits")
+            try require(
+                hash.utf8.count == 64 && hash.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) },
+                "action-sha256 is not 64 lowercase hex digits")
         }
         switch payload.subject {
         case .enrollment:
-            try require(payload.kind == .enrollment && payload.device == nil && payload.key == nil && payload.purpose == nil,
-                        "an enrollment's accessors are inconsistent")
+            try require(
+                payload.kind == .enrollment && payload.device == nil && payload.key == nil && payload.purpose == nil,
+                "an enrollment's accessors are inconsistent")
             try require(payload.actionSHA256 == nil, "an enrollment carries an action hash")
         case .challenge(let device, let key, let purpose):
-            try require(payload.kind == .challenge && payload.device == device && payload.key == key && payload.purpose == purpose,
-                        "a challenge's accessors are inconsistent")
+            try require(
+                payload.kind == .challenge && payload.device == device && payload.key == key && payload.purpose == purpose,
+                "a challenge's accessors are inconsistent")
             try require(purpose != .action || payload.actionSHA256 != nil, "an action challenge without an action hash")
         }
         try require(payload.confirms(action: nil) == (payload.actionSHA256 == nil), "confirms(action: nil) is wrong")
@@ -134,11 +139,13 @@ enum SigningPayloadFuzz {
             if valid {
                 // Then, in this order: the final \n, any \r, then the lines.
                 if bytes.last != 0x0A {
-                    try require(error.code == .missingLine && error.line == bytes.lazy.filter { $0 == 0x0A }.count + 1,
-                                "no final \\n, but \(error.code) on line \(error.line ?? 0)")
+                    try require(
+                        error.code == .missingLine && error.line == bytes.lazy.filter { $0 == 0x0A }.count + 1,
+                        "no final \\n, but \(error.code) on line \(error.line ?? 0)")
                 } else if bytes.contains(0x0D) {
-                    try require(error.code == .carriageReturn && error.line == lineOf(0x0D, in: bytes),
-                                "a \\r, but \(error.code) on line \(error.line ?? 0)")
+                    try require(
+                        error.code == .carriageReturn && error.line == lineOf(0x0D, in: bytes),
+                        "a \\r, but \(error.code) on line \(error.line ?? 0)")
                 } else {
                     try require(error.code != .carriageReturn, "carriageReturn without a \\r")
                 }
@@ -195,8 +202,9 @@ enum SigningPayloadFuzz {
         if let year = Int(text.prefix(4)), year >= 1600 {
             let formatter = ISO8601DateFormatter()
             let date = formatter.date(from: text)
-            try require(date.map { Int64($0.timeIntervalSince1970) } == timestamp.secondsSince1970,
-                        "RFC 3339 \(text) is \(timestamp.secondsSince1970) s, Foundation says \(date.map { "\($0.timeIntervalSince1970)" } ?? "invalid")")
+            try require(
+                date.map { Int64($0.timeIntervalSince1970) } == timestamp.secondsSince1970,
+                "RFC 3339 \(text) is \(timestamp.secondsSince1970) s, Foundation says \(date.map { "\($0.timeIntervalSince1970)" } ?? "invalid")")
         }
     }
 

@@ -101,8 +101,10 @@ struct SigningPayloadParsingTests {
 
     @Test("misspelt names, a missing space or an extra space after the colon are rejected")
     func nameAndSeparator() {
-        for replacement in ["nonce:\(Fixtures.nonceBase64URL)", "nonce:  \(Fixtures.nonceBase64URL)", "Nonce: \(Fixtures.nonceBase64URL)",
-                            "nonce : \(Fixtures.nonceBase64URL)", "nonce:\t\(Fixtures.nonceBase64URL)"] {
+        for replacement in [
+            "nonce:\(Fixtures.nonceBase64URL)", "nonce:  \(Fixtures.nonceBase64URL)", "Nonce: \(Fixtures.nonceBase64URL)",
+            "nonce : \(Fixtures.nonceBase64URL)", "nonce:\t\(Fixtures.nonceBase64URL)",
+        ] {
             var lines = Fixtures.challengeLines
             lines[3] = replacement
             let error = parse(lines)
@@ -124,17 +126,17 @@ struct SigningPayloadParsingTests {
         arguments: [
             (1, "kind: login"), (1, "kind: Challenge"), (1, "kind: "),
             (2, "id: "),
-            (3, "nonce: \(Fixtures.nonceBase64URL)="),                          // padding
-            (3, "nonce: AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh+"),          // '+'
-            (3, "nonce: AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh9"),          // non-zero trailing bits
-            (3, "nonce: AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHg"),           // 31 bytes
-            (3, "nonce: AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gIQ"),       // 34 bytes
+            (3, "nonce: \(Fixtures.nonceBase64URL)="),  // padding
+            (3, "nonce: AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh+"),  // '+'
+            (3, "nonce: AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh9"),  // non-zero trailing bits
+            (3, "nonce: AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHg"),  // 31 bytes
+            (3, "nonce: AAECAwQFBgcICQoLDA0ODxAREhMUFRYXGBkaGxwdHh8gIQ"),  // 34 bytes
             (4, "account: "), (4, "account: a\u{7F}b"),
             (5, "device: "), (6, "key: face"), (6, "key: "),
             (7, "purpose: enroll"), (7, "purpose: pin-change"), (7, "purpose: "),
             (8, "action-sha256: \(Fixtures.actionSHA256.uppercased())"),
             (8, "action-sha256: \(Fixtures.actionSHA256.dropLast())"),
-            (8, "action-sha256: "),                                             // `action` needs a hash
+            (8, "action-sha256: "),  // `action` needs a hash
             (9, "expires: 2026-01-31T23:59:59.5Z"), (9, "expires: 2026-01-31T23:59:59+00:00"),
             (9, "expires: 2026-01-31 23:59:59Z"), (9, "expires: 2026-02-30T00:00:00Z"),
             (9, "expires: 2026-01-31t23:59:59z"), (9, "expires: 1767225599"),
@@ -196,7 +198,8 @@ struct SigningPayloadParsingTests {
                 payload = try .enrollment(id: identifier(), nonce: nonce, account: identifier(), expires: expires)
             } else {
                 let purpose = Purpose.allCases.randomElement(using: &generator)!
-                let action: JSONValue? = purpose == .action || Bool.random(using: &generator)
+                let action: JSONValue? =
+                    purpose == .action || Bool.random(using: &generator)
                     ? ["n": .number(Double(Int.random(in: 0...1000, using: &generator)))] : nil
                 payload = try .challenge(
                     id: identifier(), nonce: nonce, account: identifier(), device: identifier(),

@@ -37,8 +37,10 @@ struct SigningPayloadRenderingTests {
 
     @Test(
         "identifiers that could not be parsed back are refused at construction",
-        arguments: ["", "a\nb", "a\rb", " lead", "trail ", "tab\tinside", "bidi\u{202E}override",
-                    "line\u{2028}sep", String(repeating: "x", count: 257)]
+        arguments: [
+            "", "a\nb", "a\rb", " lead", "trail ", "tab\tinside", "bidi\u{202E}override",
+            "line\u{2028}sep", String(repeating: "x", count: 257),
+        ]
     )
     func refusedIdentifiers(_ identifier: String) {
         let error = thrownError { () throws(SigningPayloadError) in

@@ -13,29 +13,36 @@ struct WireMessageTests {
         #expect(try json(EnrollmentRequest(accountId: "acct-42")) == #"{"accountId":"acct-42"}"#)
         let payload = try Fixtures.enrollmentPayload()
         let created = EnrollmentCreated(payload: payload)
-        #expect(try json(created) == #"{"enrollmentId":"en_9","expiresAt":"2026-01-31T23:59:59Z","signingPayload":""#
-            + Base64URL.encode(payload.rendered) + #""}"#)
+        #expect(
+            try json(created) == #"{"enrollmentId":"en_9","expiresAt":"2026-01-31T23:59:59Z","signingPayload":""#
+                + Base64URL.encode(payload.rendered) + #""}"#)
         #expect(try created.decodedPayload() == payload)
 
         let completion = EnrollmentCompletion(
             platform: .ios, deviceName: "Anna's iPhone", deviceKey: KeyRegistration(publicKey: "pk", proof: "pr"),
             biometricKey: KeyRegistration(publicKey: "bk", proof: "bp"), pin: try PIN("123456")
         )
-        #expect(try json(completion) == #"{"biometricKey":{"proof":"bp","publicKey":"bk"},"deviceKey":{"proof":"pr","publicKey":"pk"},"deviceName":"Anna's iPhone","pin":"123456","platform":"ios"}"#)
+        #expect(
+            try json(completion)
+                == #"{"biometricKey":{"proof":"bp","publicKey":"bk"},"deviceKey":{"proof":"pr","publicKey":"pk"},"deviceName":"Anna's iPhone","pin":"123456","platform":"ios"}"#
+        )
         let minimal = #"{"platform":"android","deviceName":"Pixel","deviceKey":{"publicKey":"pk","proof":"pr"}}"#
         let decoded = try WireCoding.decode(EnrollmentCompletion.self, from: Data(minimal.utf8))
         #expect(decoded.platform == .android && decoded.biometricKey == nil && decoded.pin == nil)
 
-        #expect(try json(EnrollmentCompleted(deviceId: "dev-7", accountId: "acct-42", keys: [.device, .biometric]))
-            == #"{"accountId":"acct-42","deviceId":"dev-7","keys":["device","biometric"]}"#)
+        #expect(
+            try json(EnrollmentCompleted(deviceId: "dev-7", accountId: "acct-42", keys: [.device, .biometric]))
+                == #"{"accountId":"acct-42","deviceId":"dev-7","keys":["device","biometric"]}"#)
     }
 
     @Test("challenge bodies, with the purposes spelt as on the wire")
     func challenge() throws {
-        #expect(try json(ChallengeRequest(deviceId: "dev-7", key: .biometric, purpose: .action, action: ["to": "alice"]))
-            == #"{"action":{"to":"alice"},"deviceId":"dev-7","key":"biometric","purpose":"action"}"#)
-        #expect(try json(ChallengeRequest(deviceId: "d", key: .device, purpose: .rebindBiometric))
-            == #"{"deviceId":"d","key":"device","purpose":"rebind_biometric"}"#)
+        #expect(
+            try json(ChallengeRequest(deviceId: "dev-7", key: .biometric, purpose: .action, action: ["to": "alice"]))
+                == #"{"action":{"to":"alice"},"deviceId":"dev-7","key":"biometric","purpose":"action"}"#)
+        #expect(
+            try json(ChallengeRequest(deviceId: "d", key: .device, purpose: .rebindBiometric))
+                == #"{"deviceId":"d","key":"device","purpose":"rebind_biometric"}"#)
         #expect(Purpose.allCases.map(\.rawValue) == ["unlock", "action", "pin_change", "rebind_biometric", "remove_device"])
         #expect(KeyKind.allCases.map(\.rawValue) == ["device", "biometric"])
         #expect([KeyKind.biometric, .device].sorted() == [.device, .biometric])
@@ -65,7 +72,10 @@ struct WireMessageTests {
             lastUsedAt: nil, revoked: false, keys: [.device]
         )
         let text = try json(DeviceList(devices: [device]))
-        #expect(text == #"{"devices":[{"attestation":{},"createdAt":"2026-01-31T23:59:59Z","deviceId":"dev-7","deviceName":"Pixel","keys":["device"],"lastUsedAt":null,"platform":"android","revoked":false}]}"#)
+        #expect(
+            text
+                == #"{"devices":[{"attestation":{},"createdAt":"2026-01-31T23:59:59Z","deviceId":"dev-7","deviceName":"Pixel","keys":["device"],"lastUsedAt":null,"platform":"android","revoked":false}]}"#
+        )
         #expect(try WireCoding.decode(DeviceList.self, from: Data(text.utf8)) == DeviceList(devices: [device]))
     }
 
@@ -78,7 +88,8 @@ struct WireMessageTests {
         let text = try json(DeviceList(devices: [device]))
         #expect(text.contains(#""attestation":{"device":{"format":"android-key","platform":"android","securityLevel":"StrongBox"}}"#))
         #expect(try WireCoding.decode(DeviceList.self, from: Data(text.utf8)) == DeviceList(devices: [device]))
-        let older = #"{"devices":[{"createdAt":"2026-01-31T23:59:59Z","deviceId":"dev-7","deviceName":"Pixel","keys":["device"],"lastUsedAt":null,"platform":"android","revoked":false}]}"#
+        let older =
+            #"{"devices":[{"createdAt":"2026-01-31T23:59:59Z","deviceId":"dev-7","deviceName":"Pixel","keys":["device"],"lastUsedAt":null,"platform":"android","revoked":false}]}"#
         #expect(try WireCoding.decode(DeviceList.self, from: Data(older.utf8)).devices.first?.attestation == [:])
     }
 
@@ -90,15 +101,16 @@ struct WireMessageTests {
         let text = try json(completion)
         #expect(text.contains(#""appAttest":{"attestation":"obj","keyId":"a+b/"}"#))
         #expect(text.contains(#""deviceKey":{"attestationChain":["leaf","root"],"proof":"pf","publicKey":"pk"}"#))
-        let plain = try json(EnrollmentCompletion(
-            platform: .ios, deviceName: "x", deviceKey: KeyRegistration(publicKey: "pk", proof: "pf"), biometricKey: nil, pin: nil))
+        let plain = try json(
+            EnrollmentCompletion(
+                platform: .ios, deviceName: "x", deviceKey: KeyRegistration(publicKey: "pk", proof: "pf"), biometricKey: nil, pin: nil))
         #expect(!plain.contains("attestation") && !plain.contains("appAttest"))
     }
 
     @Test("strict decoding refuses duplicate members, unknown enum values, malformed PINs and times")
     func strictDecoding() {
         let bodies = [
-            #"{"accountId":"a","accountId":"b"}"#,
+            #"{"accountId":"a","accountId":"b"}"#
         ]
         for body in bodies {
             #expect(throws: CanonicalJSONError.self) { try WireCoding.decode(EnrollmentRequest.self, from: Data(body.utf8)) }

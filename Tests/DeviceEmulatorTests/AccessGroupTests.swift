@@ -14,8 +14,10 @@ struct AccessGroupTests {
 
     @Test("Without agrp an item goes to the first keychain-access-groups entry")
     func firstKeychainGroup() {
-        let app = device.install(AppIdentity(teamID: team, bundleID: "com.example.bank",
-                                             keychainAccessGroups: ["\(team).shared", "\(team).other"]))
+        let app = device.install(
+            AppIdentity(
+                teamID: team, bundleID: "com.example.bank",
+                keychainAccessGroups: ["\(team).shared", "\(team).other"]))
         #expect(app.keychain.add(newItem()) == Status.success)
         #expect(group(of: "token", in: app.keychain) == "\(team).shared")
     }
@@ -29,8 +31,10 @@ struct AccessGroupTests {
 
     @Test("A keychain group without the team prefix is not entitled: ignored for the default, -34018 when named")
     func foreignPrefixIgnored() {
-        let app = device.install(AppIdentity(teamID: team, bundleID: "com.example.bank",
-                                             keychainAccessGroups: ["OTHERTEAM1.shared"]))
+        let app = device.install(
+            AppIdentity(
+                teamID: team, bundleID: "com.example.bank",
+                keychainAccessGroups: ["OTHERTEAM1.shared"]))
         #expect(app.keychain.add(newItem()) == Status.success)
         #expect(group(of: "token", in: app.keychain) == "\(team).com.example.bank")
         #expect(app.keychain.add(newItem(account: "x", [K.accessGroup: "OTHERTEAM1.shared"])) == Status.missingEntitlement)
@@ -38,8 +42,10 @@ struct AccessGroupTests {
 
     @Test("Queries, updates and deletes without agrp search all of the app's groups; agrp narrows them")
     func searchAllGroups() {
-        let app = device.install(AppIdentity(teamID: team, bundleID: "com.example.bank",
-                                             keychainAccessGroups: ["\(team).shared"], appGroups: ["group.com.example"]))
+        let app = device.install(
+            AppIdentity(
+                teamID: team, bundleID: "com.example.bank",
+                keychainAccessGroups: ["\(team).shared"], appGroups: ["group.com.example"]))
         let groups = ["\(team).shared", "\(team).com.example.bank", "group.com.example"]
         for group in groups { #expect(app.keychain.add(newItem([K.accessGroup: group])) == Status.success) }
         #expect(app.keychain.allAttributes(query()).items.count == 3)
@@ -98,11 +104,14 @@ struct AccessGroupTests {
     @Test("Apps of another team never see the items, whatever they query")
     func otherTeam() {
         let app = device.install(bankIdentity)
-        let other = device.install(AppIdentity(teamID: "ZZZZZ99999", bundleID: "com.example.bank",
-                                               keychainAccessGroups: ["\(team).com.example.bank"]))
+        let other = device.install(
+            AppIdentity(
+                teamID: "ZZZZZ99999", bundleID: "com.example.bank",
+                keychainAccessGroups: ["\(team).com.example.bank"]))
         #expect(app.keychain.add(newItem()) == Status.success)
         #expect(other.keychain.readData().status == Status.itemNotFound)
-        #expect(other.keychain.readData(account: "token", [K.accessGroup: "\(team).com.example.bank"]).status
+        #expect(
+            other.keychain.readData(account: "token", [K.accessGroup: "\(team).com.example.bank"]).status
                 == Status.missingEntitlement)
         #expect(other.keychain.delete(query()) == Status.itemNotFound)
     }

@@ -38,7 +38,8 @@ struct AccessibilityTests {
         #expect(attributes?[K.accessControl] as? KeychainAccessControl == pair)
         #expect(keychain.update(query(), [K.accessible: "aku"]) == Status.success)
         let updated = keychain.copyMatching(query([K.returnAttributes: true])).result as? [String: Any]
-        #expect(updated?[K.accessControl] as? KeychainAccessControl
+        #expect(
+            updated?[K.accessControl] as? KeychainAccessControl
                 == KeychainAccessControl(accessibility: .whenUnlockedThisDeviceOnly, flags: .biometryAny))
         #expect(keychain.add(newItem(account: "both", [K.accessControl: pair, K.accessible: "cku"])) == Status.param)
     }

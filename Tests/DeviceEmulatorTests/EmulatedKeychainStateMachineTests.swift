@@ -26,8 +26,9 @@ struct EmulatedKeychainStateMachineTests {
         try keychain.add(parsed(newItem(account: "b"), .add), in: environment())
         let before = keychain.items.map(\.account)
         #expect(throws: KeychainFailure.duplicateItem) {
-            try keychain.update(parsed(query(account: nil), .update), with: parsed([K.account: "a"], .attributesToUpdate),
-                                in: environment(), authentication: &authentication)
+            try keychain.update(
+                parsed(query(account: nil), .update), with: parsed([K.account: "a"], .attributesToUpdate),
+                in: environment(), authentication: &authentication)
         }
         #expect(throws: KeychainFailure.protectionUnavailable) {
             try keychain.delete(parsed(query(account: nil), .delete), in: environment(.locked))

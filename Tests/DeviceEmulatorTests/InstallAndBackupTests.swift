@@ -51,8 +51,11 @@ struct InstallAndBackupTests {
 
     func addOneItemPerClass(_ keychain: any KeychainBackend) {
         for protection in Accessibility.allCases {
-            #expect(keychain.add(newItem(account: protection.rawValue, data: protection.rawValue,
-                                         [K.accessible: protection.rawValue])) == Status.success)
+            #expect(
+                keychain.add(
+                    newItem(
+                        account: protection.rawValue, data: protection.rawValue,
+                        [K.accessible: protection.rawValue])) == Status.success)
         }
         #expect(keychain.add(newItem(account: "acl", data: "acl", [K.accessControl: AccessControl.userPresence])) == Status.success)
         #expect(keychain.add(newItem(account: "icloud", data: "icloud", [K.synchronizable: true])) == Status.success)

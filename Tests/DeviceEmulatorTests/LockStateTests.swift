@@ -15,8 +15,11 @@ struct LockStateTests {
 
     func addOneItemPerClass() {
         for protection in Accessibility.allCases {
-            #expect(keychain.add(newItem(account: protection.rawValue, data: protection.rawValue,
-                                         [K.accessible: protection.rawValue])) == Status.success)
+            #expect(
+                keychain.add(
+                    newItem(
+                        account: protection.rawValue, data: protection.rawValue,
+                        [K.accessible: protection.rawValue])) == Status.success)
         }
     }
 
@@ -33,7 +36,8 @@ struct LockStateTests {
         #expect(device.lockState == .locked)
         for protection in ["ak", "aku", "akpu"] {
             #expect(keychain.readData(account: protection).status == Status.interactionNotAllowed)
-            #expect(keychain.copyMatching(query(account: protection, [K.returnAttributes: true])).status
+            #expect(
+                keychain.copyMatching(query(account: protection, [K.returnAttributes: true])).status
                     == Status.interactionNotAllowed)
         }
     }

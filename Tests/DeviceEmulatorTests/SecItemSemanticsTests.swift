@@ -26,8 +26,10 @@ struct SecItemSemanticsTests {
 
     @Test("Account, service, access group and synchronizable each make a new primary key")
     func keyAttributes() {
-        let app = EmulatedDevice().install(AppIdentity(teamID: team, bundleID: "com.example.bank",
-                                                       keychainAccessGroups: ["\(team).shared"]))
+        let app = EmulatedDevice().install(
+            AppIdentity(
+                teamID: team, bundleID: "com.example.bank",
+                keychainAccessGroups: ["\(team).shared"]))
         let keychain = app.keychain
         #expect(keychain.add(newItem()) == Status.success)
         #expect(keychain.add(newItem(account: "other")) == Status.success)

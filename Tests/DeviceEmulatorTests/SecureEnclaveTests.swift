@@ -76,10 +76,11 @@ struct SecureEnclaveTests {
         let key = try enclave.generateSigningKey(accessControl: [.privateKeyUsage, .biometryCurrentSet])
         _ = try await key.signature(for: message)
         _ = try key.signature(for: message, authenticationContext: nil, operationPrompt: "Confirm payment")
-        #expect(device.authenticationPrompts == [
-            AuthenticationPrompt(kind: .biometry, operationPrompt: nil),
-            AuthenticationPrompt(kind: .biometry, operationPrompt: "Confirm payment"),
-        ])
+        #expect(
+            device.authenticationPrompts == [
+                AuthenticationPrompt(kind: .biometry, operationPrompt: nil),
+                AuthenticationPrompt(kind: .biometry, operationPrompt: "Confirm payment"),
+            ])
     }
 
     @Test("A key without authentication signs without prompting")

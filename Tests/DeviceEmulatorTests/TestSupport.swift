@@ -56,11 +56,16 @@ func query(account: String? = "token", service: String? = "session", _ extra: [S
 
 extension KeychainBackend {
     /// `SecItemCopyMatching` returning the data of the first match.
-    func readData(account: String? = "token", service: String? = "session", _ extra: [String: Any] = [:])
+    func readData(
+        account: String? = "token", service: String? = "session", _ extra: [String: Any] = [:]
+    )
         -> (status: Int32, data: Data?)
     {
-        let (status, result) = copyMatching(query(account: account, service: service, [K.returnData: true]
-            .merging(extra) { _, new in new }))
+        let (status, result) = copyMatching(
+            query(
+                account: account, service: service,
+                [K.returnData: true]
+                    .merging(extra) { _, new in new }))
         return (status, result as? Data)
     }
 

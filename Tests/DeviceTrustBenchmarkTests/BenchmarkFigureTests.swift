@@ -64,12 +64,14 @@ struct BenchmarkFigureTests {
 
     // MARK: - Verdict
 
-    @Test("PASS at exactly the target", arguments: [
-        (BenchmarkOperation.p256Sign, 8_500.0, 10_000.0),
-        (.p256Verify, 85.0, 100.0),
-        (.aes256GCMSeal, 3_200_000_000.0, 4_000_000_000.0),
-        (.sha256, 8.0, 10.0),
-    ])
+    @Test(
+        "PASS at exactly the target",
+        arguments: [
+            (BenchmarkOperation.p256Sign, 8_500.0, 10_000.0),
+            (.p256Verify, 85.0, 100.0),
+            (.aes256GCMSeal, 3_200_000_000.0, 4_000_000_000.0),
+            (.sha256, 8.0, 10.0),
+        ])
     func passAtExactlyTheTarget(operation: BenchmarkOperation, ours: Double, openssl: Double) throws {
         let figure = Self.figure(operation, ours: ours, openssl: openssl)
         #expect(figure.ratio == operation.targetRatio)
@@ -182,9 +184,11 @@ struct BenchmarkFigureTests {
     @Test("a measurement failure describes itself as the error it wraps")
     func measurementFailureDescription() {
         #expect(MeasurementFailure(Failed(description: "no header")).description == "no header")
-        #expect(MeasurementFailure(OpenSSLSpeedRunner.Failure(description: "'openssl' not found on PATH")).description
-            == "'openssl' not found on PATH")
-        #expect(MeasurementFailure(P256Workloads.VerificationFailed()).description
-            == "a signature DeviceTrustCrypto had just made did not verify")
+        #expect(
+            MeasurementFailure(OpenSSLSpeedRunner.Failure(description: "'openssl' not found on PATH")).description
+                == "'openssl' not found on PATH")
+        #expect(
+            MeasurementFailure(P256Workloads.VerificationFailed()).description
+                == "a signature DeviceTrustCrypto had just made did not verify")
     }
 }

@@ -35,9 +35,11 @@ struct BenchmarkOptionsTests {
         #expect(try timing(["--quick"]) == Timing(seconds: 1, rounds: 1))
     }
 
-    @Test("--seconds N and --seconds=N set the seconds and keep the default rounds", arguments: [
-        (["--seconds", "5"], 5), (["--seconds=5"], 5), (["--seconds", "1"], 1), (["--seconds=60"], 60), (["--seconds", "60"], 60),
-    ])
+    @Test(
+        "--seconds N and --seconds=N set the seconds and keep the default rounds",
+        arguments: [
+            (["--seconds", "5"], 5), (["--seconds=5"], 5), (["--seconds", "1"], 1), (["--seconds=60"], 60), (["--seconds", "60"], 60),
+        ])
     func seconds(arguments: [String], expected: Int) throws {
         #expect(try timing(arguments) == Timing(seconds: expected, rounds: 3))
     }
@@ -80,18 +82,22 @@ struct BenchmarkOptionsTests {
 
     // MARK: - Errors
 
-    @Test("--seconds out of 1...60 or not a whole number is an error quoting the value", arguments: [
-        "0", "61", "-1", "1000", "", "two", "2.5", "1e1", " 2", "0x2",
-    ])
+    @Test(
+        "--seconds out of 1...60 or not a whole number is an error quoting the value",
+        arguments: [
+            "0", "61", "-1", "1000", "", "two", "2.5", "1e1", " 2", "0x2",
+        ])
     func secondsOutOfRange(value: String) {
         let expected = UsageError("--seconds takes a whole number from 1 to 60, not '\(value)'")
         #expect(usageError(["--seconds", value]) == expected)
         #expect(usageError(["--seconds=" + value]) == expected)
     }
 
-    @Test("--rounds out of 1...20 or not a whole number is an error quoting the value", arguments: [
-        "0", "21", "-3", "", "three", "1.5",
-    ])
+    @Test(
+        "--rounds out of 1...20 or not a whole number is an error quoting the value",
+        arguments: [
+            "0", "21", "-3", "", "three", "1.5",
+        ])
     func roundsOutOfRange(value: String) {
         #expect(usageError(["--rounds", value]) == UsageError("--rounds takes a whole number from 1 to 20, not '\(value)'"))
     }
@@ -104,22 +110,26 @@ struct BenchmarkOptionsTests {
         #expect(usageError(["--seconds", "--quick"]) == UsageError("--seconds needs a value"))
     }
 
-    @Test("an unknown option is named, with the closest one when it is a typo", arguments: [
-        ("--verbose", "unknown option '--verbose'; --help lists the options"),
-        ("-q", "unknown option '-q'; --help lists the options"),
-        ("--Seconds", "unknown option '--Seconds'; did you mean '--seconds'?"),
-        ("--seconds3", "unknown option '--seconds3'; did you mean '--seconds'?"),
-        ("--quick=yes", "the flag --quick takes no value"),
-        ("quick", "unexpected argument 'quick'"),
-        ("-", "unexpected argument '-'"),
-    ])
+    @Test(
+        "an unknown option is named, with the closest one when it is a typo",
+        arguments: [
+            ("--verbose", "unknown option '--verbose'; --help lists the options"),
+            ("-q", "unknown option '-q'; --help lists the options"),
+            ("--Seconds", "unknown option '--Seconds'; did you mean '--seconds'?"),
+            ("--seconds3", "unknown option '--seconds3'; did you mean '--seconds'?"),
+            ("--quick=yes", "the flag --quick takes no value"),
+            ("quick", "unexpected argument 'quick'"),
+            ("-", "unexpected argument '-'"),
+        ])
     func unknownArgument(argument: String, message: String) {
         #expect(usageError([argument]) == UsageError(message))
     }
 
-    @Test("--quick with --seconds is an error, in either order and either spelling", arguments: [
-        ["--quick", "--seconds", "3"], ["--seconds", "3", "--quick"], ["--seconds=1", "--quick"], ["--quick", "--rounds", "2", "--seconds=5"],
-    ])
+    @Test(
+        "--quick with --seconds is an error, in either order and either spelling",
+        arguments: [
+            ["--quick", "--seconds", "3"], ["--seconds", "3", "--quick"], ["--seconds=1", "--quick"], ["--quick", "--rounds", "2", "--seconds=5"],
+        ])
     func quickWithSeconds(arguments: [String]) {
         #expect(usageError(arguments) == UsageError("--quick and --seconds both set the duration; give only one"))
     }

@@ -127,10 +127,12 @@ struct OpenSSLSpeedOutputTests {
         #expect(ecdsa.signsPerSecond == 33160)
         #expect(ecdsa.verifiesPerSecond == 11965)
         #expect(try OpenSSLSpeedOutput.ecdhP256(Golden.ecdhP256Stderr + Golden.ecdhP256Stdout) == 15824)
-        #expect(try OpenSSLSpeedOutput.evpBytesPerSecond(
-            Golden.aes256GCMStderr + Golden.aes256GCMStdout, algorithm: "AES-256-GCM", blockSize: Self.blockSize) == 4_098_424_830)
-        #expect(try OpenSSLSpeedOutput.evpBytesPerSecond(
-            Golden.sha256Stdout + Golden.sha256Stderr, algorithm: "sha256", blockSize: Self.blockSize) == 1_371_586_560)
+        #expect(
+            try OpenSSLSpeedOutput.evpBytesPerSecond(
+                Golden.aes256GCMStderr + Golden.aes256GCMStdout, algorithm: "AES-256-GCM", blockSize: Self.blockSize) == 4_098_424_830)
+        #expect(
+            try OpenSSLSpeedOutput.evpBytesPerSecond(
+                Golden.sha256Stdout + Golden.sha256Stderr, algorithm: "sha256", blockSize: Self.blockSize) == 1_371_586_560)
     }
 
     // MARK: - Layout variants
@@ -176,12 +178,15 @@ struct OpenSSLSpeedOutputTests {
         #expect(several.signsPerSecond == 33694)
         #expect(several.verifiesPerSecond == 10932)
         #expect(try OpenSSLSpeedOutput.ecdhP256(layout.apply(Golden.ecdhP256Stdout)) == 15824)
-        #expect(try OpenSSLSpeedOutput.evpBytesPerSecond(
-            layout.apply(Golden.aes256GCMStdout), algorithm: "AES-256-GCM", blockSize: Self.blockSize) == 4_098_424_830)
-        #expect(try OpenSSLSpeedOutput.evpBytesPerSecond(
-            layout.apply(Golden.sha256Stdout), algorithm: "sha256", blockSize: Self.blockSize) == 1_371_586_560)
-        #expect(try OpenSSLSpeedOutput.evpBytesPerSecond(
-            layout.apply(Golden.sha256AllSizesStdout), algorithm: "sha256", blockSize: Self.blockSize) == 1_374_322_690)
+        #expect(
+            try OpenSSLSpeedOutput.evpBytesPerSecond(
+                layout.apply(Golden.aes256GCMStdout), algorithm: "AES-256-GCM", blockSize: Self.blockSize) == 4_098_424_830)
+        #expect(
+            try OpenSSLSpeedOutput.evpBytesPerSecond(
+                layout.apply(Golden.sha256Stdout), algorithm: "sha256", blockSize: Self.blockSize) == 1_371_586_560)
+        #expect(
+            try OpenSSLSpeedOutput.evpBytesPerSecond(
+                layout.apply(Golden.sha256AllSizesStdout), algorithm: "sha256", blockSize: Self.blockSize) == 1_374_322_690)
     }
 
     @Test("extra columns on the left (header and row alike) do not move the figures, which are counted from the right")
@@ -204,41 +209,49 @@ struct OpenSSLSpeedOutputTests {
 
     @Test("empty output: every parser names what it looked for")
     func emptyOutputIsAnError() {
-        #expect(parseError { try OpenSSLSpeedOutput.ecdsaP256("") }?.description
-            == "no header with sign/s, verify/s in the openssl speed output")
-        #expect(parseError { try OpenSSLSpeedOutput.ecdhP256("") }?.description
-            == "no header with op/s in the openssl speed output")
-        #expect(parseError { try OpenSSLSpeedOutput.evpBytesPerSecond("", algorithm: "sha256", blockSize: 16384) }?.description
-            == "no 'type … bytes' header in the openssl speed output")
+        #expect(
+            parseError { try OpenSSLSpeedOutput.ecdsaP256("") }?.description
+                == "no header with sign/s, verify/s in the openssl speed output")
+        #expect(
+            parseError { try OpenSSLSpeedOutput.ecdhP256("") }?.description
+                == "no header with op/s in the openssl speed output")
+        #expect(
+            parseError { try OpenSSLSpeedOutput.evpBytesPerSecond("", algorithm: "sha256", blockSize: 16384) }?.description
+                == "no 'type … bytes' header in the openssl speed output")
     }
 
     @Test("missing header: the ecdsa row alone is not read")
     func ecdsaWithoutHeaderIsAnError() {
         let rowOnly = Golden.ecdsaP256Stdout.split(separator: "\n").filter { !$0.contains("sign/s") }.joined(separator: "\n")
-        #expect(parseError { try OpenSSLSpeedOutput.ecdsaP256(rowOnly) }?.description
-            == "no header with sign/s, verify/s in the openssl speed output")
+        #expect(
+            parseError { try OpenSSLSpeedOutput.ecdsaP256(rowOnly) }?.description
+                == "no header with sign/s, verify/s in the openssl speed output")
     }
 
     @Test("missing header: the ecdh table does not answer for ecdsa, nor the ecdsa table for ecdh")
     func tablesAreNotConfused() {
-        #expect(parseError { try OpenSSLSpeedOutput.ecdsaP256(Golden.ecdhP256Stdout) }?.description
-            == "no header with sign/s, verify/s in the openssl speed output")
-        #expect(parseError { try OpenSSLSpeedOutput.ecdhP256(Golden.ecdsaP256Stdout) }?.description
-            == "no header with op/s in the openssl speed output")
+        #expect(
+            parseError { try OpenSSLSpeedOutput.ecdsaP256(Golden.ecdhP256Stdout) }?.description
+                == "no header with sign/s, verify/s in the openssl speed output")
+        #expect(
+            parseError { try OpenSSLSpeedOutput.ecdhP256(Golden.ecdsaP256Stdout) }?.description
+                == "no header with op/s in the openssl speed output")
     }
 
     @Test("missing header: an evp row without its 'type' line is not read")
     func evpWithoutHeaderIsAnError() {
         let rowOnly = Golden.sha256Stdout.split(separator: "\n").filter { !$0.hasPrefix("type") }.joined(separator: "\n")
-        #expect(parseError { try OpenSSLSpeedOutput.evpBytesPerSecond(rowOnly, algorithm: "sha256", blockSize: 16384) }?
-            .description == "no 'type … bytes' header in the openssl speed output")
+        #expect(
+            parseError { try OpenSSLSpeedOutput.evpBytesPerSecond(rowOnly, algorithm: "sha256", blockSize: 16384) }?
+                .description == "no 'type … bytes' header in the openssl speed output")
     }
 
     @Test("missing row: a header without the nistp256 row is an error naming the row")
     func missingCurveRowIsAnError() {
         let headerOnly = Golden.ecdsaP256Stdout.split(separator: "\n").filter { !$0.contains("nistp256") }.joined(separator: "\n")
-        #expect(parseError { try OpenSSLSpeedOutput.ecdsaP256(headerOnly) }?.description
-            == "no 'ecdsa (nistp256)' row in the openssl speed output")
+        #expect(
+            parseError { try OpenSSLSpeedOutput.ecdsaP256(headerOnly) }?.description
+                == "no 'ecdsa (nistp256)' row in the openssl speed output")
         let otherCurvesOnly = """
                                           sign    verify    sign/s verify/s
              384 bits ecdsa (nistp384)   0.0008s   0.0007s   1240.0   1337.0
@@ -246,38 +259,45 @@ struct OpenSSLSpeedOutputTests {
                                           op      op/s
              384 bits ecdh (nistp384)   0.0008s   1245.0
             """
-        #expect(parseError { try OpenSSLSpeedOutput.ecdsaP256(otherCurvesOnly) }?.description
-            == "no 'ecdsa (nistp256)' row in the openssl speed output")
-        #expect(parseError { try OpenSSLSpeedOutput.ecdhP256(otherCurvesOnly) }?.description
-            == "no 'ecdh (nistp256)' row in the openssl speed output")
+        #expect(
+            parseError { try OpenSSLSpeedOutput.ecdsaP256(otherCurvesOnly) }?.description
+                == "no 'ecdsa (nistp256)' row in the openssl speed output")
+        #expect(
+            parseError { try OpenSSLSpeedOutput.ecdhP256(otherCurvesOnly) }?.description
+                == "no 'ecdh (nistp256)' row in the openssl speed output")
     }
 
     @Test("missing row: the sha256 table does not answer for AES-256-GCM")
     func missingEVPRowIsAnError() {
-        #expect(parseError {
-            try OpenSSLSpeedOutput.evpBytesPerSecond(Golden.sha256Stdout, algorithm: "AES-256-GCM", blockSize: Self.blockSize)
-        }?.description == "no 'AES-256-GCM' row in the openssl speed output")
+        #expect(
+            parseError {
+                try OpenSSLSpeedOutput.evpBytesPerSecond(Golden.sha256Stdout, algorithm: "AES-256-GCM", blockSize: Self.blockSize)
+            }?.description == "no 'AES-256-GCM' row in the openssl speed output")
     }
 
     @Test("missing column: a block size the run did not measure is an error listing the sizes it did")
     func missingBlockSizeIsAnError() {
-        #expect(parseError {
-            try OpenSSLSpeedOutput.evpBytesPerSecond(Golden.sha256Stdout, algorithm: "sha256", blockSize: 8192)
-        }?.description == "no 8192-byte column in the openssl speed output (found [16384])")
-        #expect(parseError {
-            try OpenSSLSpeedOutput.evpBytesPerSecond(Golden.sha256AllSizesStdout, algorithm: "sha256", blockSize: 4096)
-        }?.description == "no 4096-byte column in the openssl speed output (found [16, 64, 256, 1024, 8192, 16384])")
+        #expect(
+            parseError {
+                try OpenSSLSpeedOutput.evpBytesPerSecond(Golden.sha256Stdout, algorithm: "sha256", blockSize: 8192)
+            }?.description == "no 8192-byte column in the openssl speed output (found [16384])")
+        #expect(
+            parseError {
+                try OpenSSLSpeedOutput.evpBytesPerSecond(Golden.sha256AllSizesStdout, algorithm: "sha256", blockSize: 4096)
+            }?.description == "no 4096-byte column in the openssl speed output (found [16, 64, 256, 1024, 8192, 16384])")
     }
 
     @Test("wrong column count: an evp row with fewer or more values than block sizes is an error")
     func evpRowWithWrongCountIsAnError() {
         let header = "type             16 bytes     64 bytes    256 bytes   1024 bytes   8192 bytes  16384 bytes\n"
         let short = header + "sha256           82806.18k   297598.21k   702187.52k  1134660.61k  1381400.58k\n"
-        #expect(parseError { try OpenSSLSpeedOutput.evpBytesPerSecond(short, algorithm: "sha256", blockSize: 16384) }?
-            .description == "the 'sha256' row has 5 values for 6 block sizes")
+        #expect(
+            parseError { try OpenSSLSpeedOutput.evpBytesPerSecond(short, algorithm: "sha256", blockSize: 16384) }?
+                .description == "the 'sha256' row has 5 values for 6 block sizes")
         let long = header + "sha256   1.00k   82806.18k   297598.21k   702187.52k  1134660.61k  1381400.58k  1374322.69k\n"
-        #expect(parseError { try OpenSSLSpeedOutput.evpBytesPerSecond(long, algorithm: "sha256", blockSize: 16384) }?
-            .description == "the 'sha256' row has 7 values for 6 block sizes")
+        #expect(
+            parseError { try OpenSSLSpeedOutput.evpBytesPerSecond(long, algorithm: "sha256", blockSize: 16384) }?
+                .description == "the 'sha256' row has 7 values for 6 block sizes")
     }
 
     @Test("wrong column count: an ecdsa row one value short is an error naming the misplaced cell")
@@ -296,8 +316,9 @@ struct OpenSSLSpeedOutputTests {
                               sign/s   verify/s   extra/s   more/s
              ecdsa (nistp256)   1.0
             """
-        #expect(parseError { try OpenSSLSpeedOutput.ecdsaP256(output) }?.description
-            == "the 'ecdsa' row is too short for the 'sign/s' column")
+        #expect(
+            parseError { try OpenSSLSpeedOutput.ecdsaP256(output) }?.description
+                == "the 'ecdsa' row is too short for the 'sign/s' column")
     }
 
     @Test(
@@ -314,8 +335,9 @@ struct OpenSSLSpeedOutputTests {
     @Test("the k suffix is accepted for throughput only, and only as a suffix", arguments: ["k1000.00", "1000.00kk", "1000.00K", "-5.00k"])
     func malformedThroughputCellIsAnError(cell: String) {
         let output = "type          16384 bytes\nsha256   \(cell)\n"
-        #expect(parseError { try OpenSSLSpeedOutput.evpBytesPerSecond(output, algorithm: "sha256", blockSize: 16384) }?
-            .description == "'\(cell)' is not a figure")
+        #expect(
+            parseError { try OpenSSLSpeedOutput.evpBytesPerSecond(output, algorithm: "sha256", blockSize: 16384) }?
+                .description == "'\(cell)' is not a figure")
     }
 
     @Test("a parse error reaches the report unchanged as the measurement failure")

@@ -13,14 +13,16 @@ struct OpenSSLSpeedRunnerTests {
     @Test("pinned: taskset -c <core> openssl speed -seconds N -elapsed <algorithm arguments>")
     func pinnedCommandLine() {
         let runner = OpenSSLSpeedRunner(core: 3, seconds: 2)
-        #expect(runner.commandLine(["-evp", "aes-256-gcm", "-bytes", "16384"])
-            == ["taskset", "-c", "3", "openssl", "speed", "-seconds", "2", "-elapsed", "-evp", "aes-256-gcm", "-bytes", "16384"])
+        #expect(
+            runner.commandLine(["-evp", "aes-256-gcm", "-bytes", "16384"])
+                == ["taskset", "-c", "3", "openssl", "speed", "-seconds", "2", "-elapsed", "-evp", "aes-256-gcm", "-bytes", "16384"])
     }
 
     @Test("not pinned: openssl speed -seconds N -elapsed <algorithm arguments>")
     func unpinnedCommandLine() {
-        #expect(OpenSSLSpeedRunner(core: nil, seconds: 1).commandLine(["ecdsap256"])
-            == ["openssl", "speed", "-seconds", "1", "-elapsed", "ecdsap256"])
+        #expect(
+            OpenSSLSpeedRunner(core: nil, seconds: 1).commandLine(["ecdsap256"])
+                == ["openssl", "speed", "-seconds", "1", "-elapsed", "ecdsap256"])
     }
 
     /// `openssl speed` stops on SIGALRM and inherits the spawning thread's signal mask;
@@ -53,8 +55,9 @@ struct OpenSSLSpeedRunnerTests {
         let failure = #expect(throws: OpenSSLSpeedRunner.Failure.self) {
             try OpenSSLSpeedRunner(core: nil, seconds: 1).speed(["no-such-algorithm"])
         }
-        #expect(failure?.description
-            == "openssl speed -seconds 1 -elapsed no-such-algorithm exited with status 1:\n    speed: Unknown algorithm no-such-algorithm")
+        #expect(
+            failure?.description
+                == "openssl speed -seconds 1 -elapsed no-such-algorithm exited with status 1:\n    speed: Unknown algorithm no-such-algorithm")
     }
 
     @Test("live: openssl version is one trimmed line", .enabled(if: opensslIsOnPath, "openssl is not on PATH"))

@@ -11,28 +11,32 @@ struct PostgresBenchmarkURLTests {
         PostgresBenchmarkURL(try StoreURL(parsing: text))
     }
 
-    @Test("the hosts: the authority's list, or host=/hostaddr= when given, percent-decoded", arguments: [
-        ("postgres://u:p@127.0.0.1:5432/db", ["127.0.0.1"]),
-        ("postgres://127.0.0.1/db", ["127.0.0.1"]),
-        ("postgresql://localhost", ["localhost"]),
-        ("postgres://[::1]:5432/db", ["::1"]),
-        ("postgres://a:1,b:2/db", ["a", "b"]),
-        ("postgres:///db", [""]),
-        ("postgres://%2Fvar%2Frun%2Fpostgresql/db", ["/var/run/postgresql"]),
-        ("postgres://u@h/db?host=%2Ftmp&port=5433", ["/tmp"]),
-        ("postgres://u@localhost/db?host=x&hostaddr=10.0.0.1", ["10.0.0.1"]),
-        ("postgres://user:p%40ss@remote.example:5432/db", ["remote.example"]),
-    ])
+    @Test(
+        "the hosts: the authority's list, or host=/hostaddr= when given, percent-decoded",
+        arguments: [
+            ("postgres://u:p@127.0.0.1:5432/db", ["127.0.0.1"]),
+            ("postgres://127.0.0.1/db", ["127.0.0.1"]),
+            ("postgresql://localhost", ["localhost"]),
+            ("postgres://[::1]:5432/db", ["::1"]),
+            ("postgres://a:1,b:2/db", ["a", "b"]),
+            ("postgres:///db", [""]),
+            ("postgres://%2Fvar%2Frun%2Fpostgresql/db", ["/var/run/postgresql"]),
+            ("postgres://u@h/db?host=%2Ftmp&port=5433", ["/tmp"]),
+            ("postgres://u@localhost/db?host=x&hostaddr=10.0.0.1", ["10.0.0.1"]),
+            ("postgres://user:p%40ss@remote.example:5432/db", ["remote.example"]),
+        ])
     func hosts(text: String, expected: [String]) throws {
         #expect(try url(text).hosts == expected)
     }
 
-    @Test("loopback: 127.0.0.0/8, ::1, localhost, Unix socket directories; nothing else", arguments: [
-        ("127.0.0.1", true), ("127.255.0.9", true), ("::1", true), ("0:0:0:0:0:0:0:1", true), ("localhost", true), ("LOCALHOST", true),
-        ("/tmp", true), ("@abstract", true),
-        ("128.0.0.1", false), ("10.0.0.1", false), ("::2", false), ("::ffff:127.0.0.1", false), ("db.example.com", false),
-        ("localhost.example.com", false), ("", false), ("127.0.0.1.example.com", false),
-    ])
+    @Test(
+        "loopback: 127.0.0.0/8, ::1, localhost, Unix socket directories; nothing else",
+        arguments: [
+            ("127.0.0.1", true), ("127.255.0.9", true), ("::1", true), ("0:0:0:0:0:0:0:1", true), ("localhost", true), ("LOCALHOST", true),
+            ("/tmp", true), ("@abstract", true),
+            ("128.0.0.1", false), ("10.0.0.1", false), ("::2", false), ("::ffff:127.0.0.1", false), ("db.example.com", false),
+            ("localhost.example.com", false), ("", false), ("127.0.0.1.example.com", false),
+        ])
     func loopback(host: String, expected: Bool) {
         #expect(PostgresBenchmarkURL.isLoopback(host) == expected)
     }
@@ -41,27 +45,32 @@ struct PostgresBenchmarkURLTests {
     func configurationURL() throws {
         let base = try url("postgres://bench:pw@127.0.0.1:55432/bench?sslmode=disable&application_name=mine")
         let derived = base.forConfiguration(schema: "devicetrust_bench_1_2", applicationName: "devicetrust-bench-1-2")
-        #expect(derived == "postgres://bench:pw@127.0.0.1:55432/bench?sslmode=disable"
-            + "&options=-c%20client_min_messages%3Dwarning%20-c%20search_path%3Ddevicetrust_bench_1_2"
-            + "&application_name=devicetrust-bench-1-2")
+        #expect(
+            derived == "postgres://bench:pw@127.0.0.1:55432/bench?sslmode=disable"
+                + "&options=-c%20client_min_messages%3Dwarning%20-c%20search_path%3Ddevicetrust_bench_1_2"
+                + "&application_name=devicetrust-bench-1-2")
         #expect((try? StoreURL(parsing: derived))?.engine == .postgres)
     }
 
     @Test("options already in the URL are kept, ours appended; no schema means no search_path")
     func existingOptions() throws {
         let base = try url("postgres://127.0.0.1/bench?options=-c%20work_mem%3D8MB")
-        #expect(base.forConfiguration(schema: "s", applicationName: "a")
-            == "postgres://127.0.0.1/bench?options=-c%20work_mem%3D8MB%20-c%20client_min_messages%3Dwarning%20-c%20search_path%3Ds&application_name=a")
-        #expect(try url("postgres://127.0.0.1/bench").forConfiguration(schema: nil, applicationName: "a")
-            == "postgres://127.0.0.1/bench?options=-c%20client_min_messages%3Dwarning&application_name=a")
+        #expect(
+            base.forConfiguration(schema: "s", applicationName: "a")
+                == "postgres://127.0.0.1/bench?options=-c%20work_mem%3D8MB%20-c%20client_min_messages%3Dwarning%20-c%20search_path%3Ds&application_name=a")
+        #expect(
+            try url("postgres://127.0.0.1/bench").forConfiguration(schema: nil, applicationName: "a")
+                == "postgres://127.0.0.1/bench?options=-c%20client_min_messages%3Dwarning&application_name=a")
     }
 
-    @Test("for psql the password leaves the URL (user part and password=), decoded", arguments: [
-        ("postgres://bench:s3cret@127.0.0.1:55432/bench", "postgres://bench@127.0.0.1:55432/bench", "s3cret"),
-        ("postgres://bench:p%40ss%3Aw@127.0.0.1/bench?sslmode=disable", "postgres://bench@127.0.0.1/bench?sslmode=disable", "p@ss:w"),
-        ("postgres://bench@127.0.0.1/bench?password=s3cret&sslmode=disable", "postgres://bench@127.0.0.1/bench?sslmode=disable", "s3cret"),
-        ("postgres://127.0.0.1/bench?password=s3cret", "postgres://127.0.0.1/bench", "s3cret"),
-    ])
+    @Test(
+        "for psql the password leaves the URL (user part and password=), decoded",
+        arguments: [
+            ("postgres://bench:s3cret@127.0.0.1:55432/bench", "postgres://bench@127.0.0.1:55432/bench", "s3cret"),
+            ("postgres://bench:p%40ss%3Aw@127.0.0.1/bench?sslmode=disable", "postgres://bench@127.0.0.1/bench?sslmode=disable", "p@ss:w"),
+            ("postgres://bench@127.0.0.1/bench?password=s3cret&sslmode=disable", "postgres://bench@127.0.0.1/bench?sslmode=disable", "s3cret"),
+            ("postgres://127.0.0.1/bench?password=s3cret", "postgres://127.0.0.1/bench", "s3cret"),
+        ])
     func withoutPassword(text: String, expectedURL: String, expectedPassword: String) throws {
         let (stripped, password) = try url(text).withoutPassword
         #expect(stripped == expectedURL)

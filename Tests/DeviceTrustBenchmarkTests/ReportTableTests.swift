@@ -69,41 +69,46 @@ struct ReportTableTests {
 
     @Test("a table with no figures is the header and its rule")
     func emptyTable() {
-        #expect(ReportTable.render([]) == """
-            operation  DeviceTrustCrypto  openssl speed  ratio  target  result
-            ------------------------------------------------------------------
-            """)
+        #expect(
+            ReportTable.render([]) == """
+                operation  DeviceTrustCrypto  openssl speed  ratio  target  result
+                ------------------------------------------------------------------
+                """)
     }
 
     @Test("a failed openssl side prints 'failed' in its column and '-' for the ratio")
     func failedOpenSSLSide() {
         let table = ReportTable.render([
             BenchmarkFigure(
-                operation: .ecdhP256, ours: .success(15_000), openssl: .failure(MeasurementFailure(Failed(description: "x")))),
+                operation: .ecdhP256, ours: .success(15_000), openssl: .failure(MeasurementFailure(Failed(description: "x"))))
         ])
         #expect(table.split(separator: "\n").last == "ECDH P-256         15000 op/s         failed      -  none    NOT MEASURED")
     }
 
     // MARK: - Number formatting
 
-    @Test("rates: op/s as whole numbers, throughput in MB/s of 10^6 bytes with one decimal", arguments: [
-        (BenchmarkOperation.p256Sign, 33_160.0, "33160 op/s"),
-        (.p256Verify, 11_964.5, "11965 op/s"),
-        (.ecdhP256, 0.4, "0 op/s"),
-        (.aes256GCMSeal, 4_098_424_830.0, "4098.4 MB/s"),
-        (.sha256, 1_371_586_560.0, "1371.6 MB/s"),
-        (.sha256, 16_384.0, "0.0 MB/s"),
-        (.sha256, 1_000_000.0, "1.0 MB/s"),
-    ])
+    @Test(
+        "rates: op/s as whole numbers, throughput in MB/s of 10^6 bytes with one decimal",
+        arguments: [
+            (BenchmarkOperation.p256Sign, 33_160.0, "33160 op/s"),
+            (.p256Verify, 11_964.5, "11965 op/s"),
+            (.ecdhP256, 0.4, "0 op/s"),
+            (.aes256GCMSeal, 4_098_424_830.0, "4098.4 MB/s"),
+            (.sha256, 1_371_586_560.0, "1371.6 MB/s"),
+            (.sha256, 16_384.0, "0.0 MB/s"),
+            (.sha256, 1_000_000.0, "1.0 MB/s"),
+        ])
     func formattedRates(operation: BenchmarkOperation, rate: Double, expected: String) {
         #expect(operation.formatted(rate) == expected)
     }
 
-    @Test("format(_:decimals:) rounds half away from zero and pads the decimals", arguments: [
-        (0.75, 2, "0.75"), (0.7, 2, "0.70"), (0.5, 0, "1"), (2.5, 0, "3"), (0.05, 1, "0.1"),
-        (1234.5678, 1, "1234.6"), (0, 2, "0.00"), (3, 0, "3"), (0.001, 2, "0.00"), (9.999, 2, "10.00"),
-        (-1.25, 1, "-1.3"), (-0.25, 1, "-0.3"),
-    ])
+    @Test(
+        "format(_:decimals:) rounds half away from zero and pads the decimals",
+        arguments: [
+            (0.75, 2, "0.75"), (0.7, 2, "0.70"), (0.5, 0, "1"), (2.5, 0, "3"), (0.05, 1, "0.1"),
+            (1234.5678, 1, "1234.6"), (0, 2, "0.00"), (3, 0, "3"), (0.001, 2, "0.00"), (9.999, 2, "10.00"),
+            (-1.25, 1, "-1.3"), (-0.25, 1, "-0.3"),
+        ])
     func formatting(value: Double, decimals: Int, expected: String) {
         #expect(format(value, decimals: decimals) == expected)
     }
@@ -116,8 +121,9 @@ struct ReportTableTests {
 
     @Test("titles name the operation and, for throughput, the 16 KiB buffer")
     func titles() {
-        #expect(BenchmarkOperation.allCases.map(\.title)
-            == ["P-256 sign", "P-256 verify", "ECDH P-256", "AES-256-GCM seal 16 KiB", "SHA-256 16 KiB"])
+        #expect(
+            BenchmarkOperation.allCases.map(\.title)
+                == ["P-256 sign", "P-256 verify", "ECDH P-256", "AES-256-GCM seal 16 KiB", "SHA-256 16 KiB"])
         #expect(BenchmarkOperation.throughputBufferByteCount == 16_384)
         #expect(BenchmarkOperation.allCases.filter(\.isThroughput) == [.aes256GCMSeal, .sha256])
     }

@@ -32,27 +32,31 @@ struct ServerLoadOptionsTests {
         #expect(try options(["--server-threads=2", "--seconds=10", "--approvals=500", "--clients=8"]) == expected)
     }
 
-    @Test("the bounds are accepted", arguments: [
-        (["--clients", "1"], ServerLoadOptions(clients: [1])),
-        (["--clients", "256"], ServerLoadOptions(clients: [256])),
-        (["--approvals", "1"], ServerLoadOptions(approvals: 1)),
-        (["--approvals", "1000000"], ServerLoadOptions(approvals: 1_000_000)),
-        (["--seconds", "1"], ServerLoadOptions(secondsCap: 1)),
-        (["--seconds", "600"], ServerLoadOptions(secondsCap: 600)),
-        (["--server-threads", "1"], ServerLoadOptions(serverThreads: 1)),
-        (["--server-threads", "64"], ServerLoadOptions(serverThreads: 64)),
-    ])
+    @Test(
+        "the bounds are accepted",
+        arguments: [
+            (["--clients", "1"], ServerLoadOptions(clients: [1])),
+            (["--clients", "256"], ServerLoadOptions(clients: [256])),
+            (["--approvals", "1"], ServerLoadOptions(approvals: 1)),
+            (["--approvals", "1000000"], ServerLoadOptions(approvals: 1_000_000)),
+            (["--seconds", "1"], ServerLoadOptions(secondsCap: 1)),
+            (["--seconds", "600"], ServerLoadOptions(secondsCap: 600)),
+            (["--server-threads", "1"], ServerLoadOptions(serverThreads: 1)),
+            (["--server-threads", "64"], ServerLoadOptions(serverThreads: 64)),
+        ])
     func bounds(arguments: [String], expected: ServerLoadOptions) throws {
         #expect(try options(arguments) == expected)
     }
 
     // MARK: - Refusals
 
-    @Test("values out of range or not whole numbers are refused, naming the option and the range", arguments: [
-        ("--approvals", "0", "1 to 1000000"), ("--approvals", "1000001", "1 to 1000000"), ("--approvals", "-5", "1 to 1000000"),
-        ("--seconds", "0", "1 to 600"), ("--seconds", "601", "1 to 600"), ("--seconds", "1.5", "1 to 600"),
-        ("--server-threads", "0", "1 to 64"), ("--server-threads", "65", "1 to 64"), ("--server-threads", "", "1 to 64"),
-    ])
+    @Test(
+        "values out of range or not whole numbers are refused, naming the option and the range",
+        arguments: [
+            ("--approvals", "0", "1 to 1000000"), ("--approvals", "1000001", "1 to 1000000"), ("--approvals", "-5", "1 to 1000000"),
+            ("--seconds", "0", "1 to 600"), ("--seconds", "601", "1 to 600"), ("--seconds", "1.5", "1 to 600"),
+            ("--server-threads", "0", "1 to 64"), ("--server-threads", "65", "1 to 64"), ("--server-threads", "", "1 to 64"),
+        ])
     func outOfRange(option: String, value: String, range: String) {
         let expected = UsageError("\(option) takes a whole number from \(range), not '\(value)'")
         #expect(usageError([option, value]) == expected)
@@ -71,33 +75,41 @@ struct ServerLoadOptionsTests {
         #expect(usageError(["--clients", "4", "--clients=8"]) == UsageError("--clients is given more than once"))
     }
 
-    @Test("unknown arguments are refused, crypto options included, naming the closest option when it is a typo", arguments: [
-        ("--quick", "unknown option '--quick'; --help lists the options"),
-        ("--rounds", "unknown option '--rounds'; --help lists the options"),
-        ("-c", "unknown option '-c'; --help lists the options"),
-        ("--client", "unknown option '--client'; did you mean '--clients'?"),
-        ("server", "unexpected argument 'server'"),
-    ])
+    @Test(
+        "unknown arguments are refused, crypto options included, naming the closest option when it is a typo",
+        arguments: [
+            ("--quick", "unknown option '--quick'; --help lists the options"),
+            ("--rounds", "unknown option '--rounds'; --help lists the options"),
+            ("-c", "unknown option '-c'; --help lists the options"),
+            ("--client", "unknown option '--client'; did you mean '--clients'?"),
+            ("server", "unexpected argument 'server'"),
+        ])
     func unknown(argument: String, message: String) {
         #expect(usageError([argument]) == UsageError(message))
     }
 
     // MARK: - Client counts
 
-    @Test("--clients takes one count or several separated by commas, kept in order", arguments: [
-        ("32", [32]), ("32,128", [32, 128]), ("128,32", [128, 32]), ("1,2,3,256", [1, 2, 3, 256]),
-    ])
+    @Test(
+        "--clients takes one count or several separated by commas, kept in order",
+        arguments: [
+            ("32", [32]), ("32,128", [32, 128]), ("128,32", [128, 32]), ("1,2,3,256", [1, 2, 3, 256]),
+        ])
     func clientLists(value: String, expected: [Int]) throws {
         #expect(try options(["--clients", value]).clients == expected)
         #expect(try options(["--clients=" + value]).clients == expected)
     }
 
-    @Test("client counts out of range, empty or not numbers are refused with the accepted form", arguments: [
-        "0", "257", "x", "", "32,", ",32", "32,,128", "32;128", "32, 128",
-    ])
+    @Test(
+        "client counts out of range, empty or not numbers are refused with the accepted form",
+        arguments: [
+            "0", "257", "x", "", "32,", ",32", "32,,128", "32;128", "32, 128",
+        ])
     func badClientLists(value: String) {
-        #expect(usageError(["--clients", value]) == UsageError(
-            "--clients takes whole numbers from 1 to 256, one or several separated by commas (32,128), not '\(value)'"))
+        #expect(
+            usageError(["--clients", value])
+                == UsageError(
+                    "--clients takes whole numbers from 1 to 256, one or several separated by commas (32,128), not '\(value)'"))
     }
 
     @Test("a client count given twice, or more than four counts, is refused")
@@ -115,10 +127,12 @@ struct ServerLoadOptionsTests {
         try options(arguments, environment: environment).postgres
     }
 
-    @Test("--database takes one postgres:// or postgresql:// URL, as the next argument or after '='", arguments: [
-        "postgres://postgres@127.0.0.1:55432/bench", "postgresql://localhost/bench", "postgres://[::1]:5432/bench",
-        "postgres:///bench?host=/var/run/postgresql", "postgres://u@127.0.0.2,localhost:5433/bench",
-    ])
+    @Test(
+        "--database takes one postgres:// or postgresql:// URL, as the next argument or after '='",
+        arguments: [
+            "postgres://postgres@127.0.0.1:55432/bench", "postgresql://localhost/bench", "postgres://[::1]:5432/bench",
+            "postgres:///bench?host=/var/run/postgresql", "postgres://u@127.0.0.2,localhost:5433/bench",
+        ])
     func databaseOption(url: String) throws {
         let expected = ServerLoadOptions.PostgresChoice(url: try StoreURL(parsing: url), source: .option)
         #expect(try postgres(["--database", url]) == expected)
@@ -152,14 +166,16 @@ struct ServerLoadOptionsTests {
         #expect(error?.message.hasPrefix("--database takes a postgres:// (or postgresql://) URL") == true)
     }
 
-    @Test("a server that is not on this machine is refused, naming the host", arguments: [
-        ("postgres://u:\(secret)@db.example.com/bench", "'db.example.com'"),
-        ("postgres://u:\(secret)@10.0.0.7:5432/bench", "'10.0.0.7'"),
-        ("postgres://u:\(secret)@127.0.0.1,10.0.0.7/bench", "'10.0.0.7'"),
-        ("postgres://u:\(secret)@127.0.0.1/bench?host=db.example.com", "'db.example.com'"),
-        ("postgres://u:\(secret)@localhost/bench?hostaddr=192.168.1.2", "'192.168.1.2'"),
-        ("postgres://[2001:db8::1]/bench", "'2001:db8::1'"),
-    ])
+    @Test(
+        "a server that is not on this machine is refused, naming the host",
+        arguments: [
+            ("postgres://u:\(secret)@db.example.com/bench", "'db.example.com'"),
+            ("postgres://u:\(secret)@10.0.0.7:5432/bench", "'10.0.0.7'"),
+            ("postgres://u:\(secret)@127.0.0.1,10.0.0.7/bench", "'10.0.0.7'"),
+            ("postgres://u:\(secret)@127.0.0.1/bench?host=db.example.com", "'db.example.com'"),
+            ("postgres://u:\(secret)@localhost/bench?hostaddr=192.168.1.2", "'192.168.1.2'"),
+            ("postgres://[2001:db8::1]/bench", "'2001:db8::1'"),
+        ])
     func remoteRefused(url: String, host: String) {
         let error = usageError(["--database", url])
         #expect(error?.message.hasPrefix("--database: the benchmark only runs against a PostgreSQL server on this machine") == true)
@@ -174,17 +190,19 @@ struct ServerLoadOptionsTests {
         #expect(usageError(["--database", "postgres:///bench"], environment: ["PGHOST": "db.example.com"]) != nil)
     }
 
-    @Test("the password is never echoed: not in refusals, not in the parsed options' descriptions", arguments: [
-        ["--database", "mysql://u:\(secret)@127.0.0.1/db"],
-        ["--database", "postgres://u:\(secret)@db.example.com/db"],
-        ["--database=postgres://u:\(secret)@db.example.com/db"],
-        ["--database", "postgres://u:\(secret)@127.0.0.1/db", "--database", "postgres://u:\(secret)@127.0.0.1/db"],
-        [withPassword],
-        ["--clients", withPassword],
-        ["--approvals", withPassword],
-        ["--bogus=" + withPassword],
-        ["x=" + withPassword],
-    ])
+    @Test(
+        "the password is never echoed: not in refusals, not in the parsed options' descriptions",
+        arguments: [
+            ["--database", "mysql://u:\(secret)@127.0.0.1/db"],
+            ["--database", "postgres://u:\(secret)@db.example.com/db"],
+            ["--database=postgres://u:\(secret)@db.example.com/db"],
+            ["--database", "postgres://u:\(secret)@127.0.0.1/db", "--database", "postgres://u:\(secret)@127.0.0.1/db"],
+            [withPassword],
+            ["--clients", withPassword],
+            ["--approvals", withPassword],
+            ["--bogus=" + withPassword],
+            ["x=" + withPassword],
+        ])
     func passwordNeverEchoed(arguments: [String]) {
         let error = usageError(arguments)
         #expect(error != nil)

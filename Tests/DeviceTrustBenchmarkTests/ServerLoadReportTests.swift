@@ -68,8 +68,9 @@ struct ServerLoadReportTests {
     // MARK: - The table
 
     static let sixRows = [
-        measurement(.sqlite, approvals: 2000, processCPU: 1.6, clientCPU: 0.3, busy: 0.91,
-                    storeCalls: [.device: .init(calls: 4000, seconds: 2), .insertChallenge: .init(calls: 2000, seconds: 3)]),
+        measurement(
+            .sqlite, approvals: 2000, processCPU: 1.6, clientCPU: 0.3, busy: 0.91,
+            storeCalls: [.device: .init(calls: 4000, seconds: 2), .insertChallenge: .init(calls: 2000, seconds: 3)]),
         measurement(.postgres, approvals: 1200, latenciesMilliseconds: [20, 45], processCPU: 1.2, clientCPU: 0.2, postgresCPU: 0.6, busy: 0.875),
         measurement(.postgres, nodes: 2, approvals: 1020, latenciesMilliseconds: [25, 50.5], processCPU: 1.1, clientCPU: 0.2, postgresCPU: 0.5),
         measurement(.sqlite, clients: 128, approvals: 1900, latenciesMilliseconds: [60, 90], processCPU: 1.5, clientCPU: 0.3),
@@ -112,7 +113,9 @@ struct ServerLoadReportTests {
 
     // MARK: - Verdicts
 
-    private func verdict(_ measurements: [ConfigurationMeasurement], _ prefix: String, clients: [Int] = [32], postgres: Bool = true)
+    private func verdict(
+        _ measurements: [ConfigurationMeasurement], _ prefix: String, clients: [Int] = [32], postgres: Bool = true
+    )
         -> ServerLoadReport.TargetVerdict?
     {
         ServerLoadReport.verdicts(measurements, clientCounts: clients, postgresRequested: postgres).first { $0.target.hasPrefix(prefix) }
@@ -121,16 +124,17 @@ struct ServerLoadReportTests {
     @Test("one verdict line per target, for every client count; the absolute ones at 32 clients")
     func verdictLines() {
         let verdicts = ServerLoadReport.verdicts(Self.sixRows, clientCounts: [32, 128], postgresRequested: true)
-        #expect(verdicts.map(\.target) == [
-            "SQLite, 1 node, 32 clients: >= 1500 approvals/s (issue 4)",
-            "SQLite, 1 node, 32 clients: p99 <= 30 ms (issue 4)",
-            "PostgreSQL, 1 node, 32 clients: >= 0.60 × SQLite",
-            "PostgreSQL, 1 node, 128 clients: >= 0.60 × SQLite",
-            "PostgreSQL, 1 node, 32 clients: >= 1500 approvals/s",
-            "PostgreSQL, 1 node, 32 clients: p99 <= 50 ms",
-            "PostgreSQL, 2 nodes, 32 clients: >= 0.85 × 1 node (loses <= 15 %)",
-            "PostgreSQL, 2 nodes, 128 clients: >= 0.85 × 1 node (loses <= 15 %)",
-        ])
+        #expect(
+            verdicts.map(\.target) == [
+                "SQLite, 1 node, 32 clients: >= 1500 approvals/s (issue 4)",
+                "SQLite, 1 node, 32 clients: p99 <= 30 ms (issue 4)",
+                "PostgreSQL, 1 node, 32 clients: >= 0.60 × SQLite",
+                "PostgreSQL, 1 node, 128 clients: >= 0.60 × SQLite",
+                "PostgreSQL, 1 node, 32 clients: >= 1500 approvals/s",
+                "PostgreSQL, 1 node, 32 clients: p99 <= 50 ms",
+                "PostgreSQL, 2 nodes, 32 clients: >= 0.85 × 1 node (loses <= 15 %)",
+                "PostgreSQL, 2 nodes, 128 clients: >= 0.85 × 1 node (loses <= 15 %)",
+            ])
         #expect(verdicts.map(\.verdict) == [.pass, .pass, .pass, .notMeasured, .below, .pass, .pass, .notMeasured])
         #expect(verdicts[2].measured == "0.60 × (1200 vs 2000 /s, -40 %)")
         #expect(verdicts[3].measured == "failed")
@@ -193,8 +197,14 @@ struct ServerLoadReportTests {
     func bottleneckCPUBound() {
         let sqlite = Self.sixRows[0]
         let line = ServerLoadReport.bottleneck(sqlite, cores: 2, crypto: .init(verifySeconds: 0.00006, signSeconds: 0.00002))
-        #expect(line.hasPrefix("SQLite, 1 node, 32 clients: CPU per approval 0.80 ms = server 0.65 ms + clients 0.15 ms, so 2 cores allow at most 2500 /s; measured 2000 /s (80 % of that); the cores were 91 % busy (every process) and 2 % waiting for I/O"))
-        #expect(line.contains("store: 3.0 calls per approval (1.0 writes), a write 1.50 ms and a read 0.50 ms on average (waits included), 5.0 calls in flight on average for 1 serialised connection"))
+        #expect(
+            line.hasPrefix(
+                "SQLite, 1 node, 32 clients: CPU per approval 0.80 ms = server 0.65 ms + clients 0.15 ms, so 2 cores allow at most 2500 /s; measured 2000 /s (80 % of that); the cores were 91 % busy (every process) and 2 % waiting for I/O"
+            ))
+        #expect(
+            line.contains(
+                "store: 3.0 calls per approval (1.0 writes), a write 1.50 ms and a read 0.50 ms on average (waits included), 5.0 calls in flight on average for 1 serialised connection"
+            ))
         #expect(line.contains("signature check + token signature ≈ 80 µs = 12 % of the server's CPU (verification alone 9 %)"))
         #expect(line.hasSuffix("limit: the cores (CPU-bound); store calls queue behind them."))
     }
@@ -205,7 +215,10 @@ struct ServerLoadReportTests {
             .postgres, approvals: 1000, processCPU: 0.8, clientCPU: 0.2, postgresCPU: 0.5, busy: 0.6,
             storeCalls: [.consumeChallenge: .init(calls: 1000, seconds: 9), .device: .init(calls: 1000, seconds: 1)])
         let line = ServerLoadReport.bottleneck(postgres, cores: 2, crypto: nil)
-        #expect(line.contains("CPU per approval 1.30 ms = server 0.60 ms + clients 0.20 ms + PostgreSQL 0.50 ms, so 2 cores allow at most 1538 /s; measured 1000 /s (65 % of that)"))
+        #expect(
+            line.contains(
+                "CPU per approval 1.30 ms = server 0.60 ms + clients 0.20 ms + PostgreSQL 0.50 ms, so 2 cores allow at most 1538 /s; measured 1000 /s (65 % of that)"
+            ))
         #expect(line.contains("10.0 calls in flight on average for 8 pooled connections"))
         #expect(!line.contains("signature"))
         #expect(line.hasSuffix("limit: the store's 8 pooled connections, with calls queueing for them, not the CPU."))

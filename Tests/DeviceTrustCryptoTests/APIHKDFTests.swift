@@ -17,7 +17,8 @@ struct APIHKDFTests {
     static let case2Salt = (0x60...0xaf).map { UInt8($0) }
     static let case2Info = (0xb0...0xff).map { UInt8($0) }
     static let case2PRK = "06a6b88c5853361a06104c9ceb35b45cef760014904671014a193f40c15fc244"
-    static let case2OKM = "b11e398dc80327a1c8e7f78c596a49344f012eda2d4efad8a050cc4c19afa97c59045a99cac7827271cb41c65e590e09da3275600c2f09b8367793a9aca3db71cc30c58179ec3e87c14c01d5c1f3434f1d87"
+    static let case2OKM =
+        "b11e398dc80327a1c8e7f78c596a49344f012eda2d4efad8a050cc4c19afa97c59045a99cac7827271cb41c65e590e09da3275600c2f09b8367793a9aca3db71cc30c58179ec3e87c14c01d5c1f3434f1d87"
 
     // RFC 5869 appendix A.3 (test case 3, empty salt and info).
     static let case3PRK = "19ef24a32c717b167f33a91d6f648bdf96596776afdb6377ac434c1c293ccb04"
@@ -129,7 +130,9 @@ struct APIHKDFTests {
         otherSalt[0] ^= 0x01
         #expect(base != HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, salt: otherSalt, info: Self.case1Info, outputByteCount: 32))
         #expect(base != HKDF<SHA256>.deriveKey(inputKeyMaterial: ikm, salt: Self.case1Salt, info: Self.case1Info + [0], outputByteCount: 32))
-        #expect(base != HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: Self.case2IKM), salt: Self.case1Salt, info: Self.case1Info, outputByteCount: 32))
+        #expect(
+            base != HKDF<SHA256>.deriveKey(inputKeyMaterial: SymmetricKey(data: Self.case2IKM), salt: Self.case1Salt, info: Self.case1Info, outputByteCount: 32)
+        )
         #expect(base != HKDF<SHA512>.deriveKey(inputKeyMaterial: ikm, salt: Self.case1Salt, info: Self.case1Info, outputByteCount: 32))
     }
 

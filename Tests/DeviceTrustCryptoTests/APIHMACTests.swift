@@ -50,7 +50,9 @@ struct APIHMACTests {
         Vector(
             name: "RFC 4231 test case 7 (131-byte key and data longer than the block)",
             key: [UInt8](repeating: 0xaa, count: 131),
-            data: Array("This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.".utf8),
+            data: Array(
+                "This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm."
+                    .utf8),
             sha256: "9b09ffa71b942fcb27635fbcd5b0e944bfdc63644f0713938a7f51535c3a35e2",
             sha384: "6617178e941f020d351e2f254e8fd32c602420feb0b8fb9adccebb82461e99c5a678cc31e799176d3860e6110c46523e",
             sha512: "e37b6a775dc87dbaa4dfa9f96e5e3ffddebd71f8867289865df5a32d20cdc944b6022cac3c4982b10d5eeb55c3e4de15134676fb6de0446065c97440fa8c6a58"),
@@ -122,7 +124,9 @@ struct APIHMACTests {
     @Test("Incremental HMAC gives the one-shot code, whatever the split")
     func incrementalEqualsOneShot() {
         let key = SymmetricKey(data: [UInt8](repeating: 0xaa, count: 131))
-        let data = Array("This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm.".utf8)
+        let data = Array(
+            "This is a test using a larger than block-size key and a larger than block-size data. The key needs to be hashed before being used by the HMAC algorithm."
+                .utf8)
         for split in [0, 1, 64, 100, data.count] {
             var hmac = HMAC<SHA384>(key: key)
             hmac.update(data: data[..<split])
@@ -149,12 +153,14 @@ struct APIHMACTests {
         let longKey = [UInt8](repeating: 0x5a, count: 65)
         let hashedKey = Array(SHA256.hash(data: longKey))
         let data = Array("message".utf8)
-        #expect(HMAC<SHA256>.authenticationCode(for: data, using: SymmetricKey(data: longKey))
-            == HMAC<SHA256>.authenticationCode(for: data, using: SymmetricKey(data: hashedKey)))
+        #expect(
+            HMAC<SHA256>.authenticationCode(for: data, using: SymmetricKey(data: longKey))
+                == HMAC<SHA256>.authenticationCode(for: data, using: SymmetricKey(data: hashedKey)))
         // A 64-byte key is not hashed, so it differs from the code under its hash.
         let blockKey = [UInt8](repeating: 0x5a, count: 64)
-        #expect(HMAC<SHA256>.authenticationCode(for: data, using: SymmetricKey(data: blockKey))
-            != HMAC<SHA256>.authenticationCode(for: data, using: SymmetricKey(data: Array(SHA256.hash(data: blockKey)))))
+        #expect(
+            HMAC<SHA256>.authenticationCode(for: data, using: SymmetricKey(data: blockKey))
+                != HMAC<SHA256>.authenticationCode(for: data, using: SymmetricKey(data: Array(SHA256.hash(data: blockKey)))))
     }
 
     @Test("HMAC with an empty key and empty message is well defined")

@@ -21,14 +21,19 @@ struct APIP256Tests {
 
     // RFC 6979 appendix A.2.5 (P-256 with SHA-256).
     static let rfc6979Scalar = "c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721"
-    static let rfc6979PublicX963 = "0460fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb67903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299"
-    static let rfc6979SampleSignature = "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8"
-    static let rfc6979TestSignature = "f1abb023518351cd71d881567b1ea663ed3efcf6c5132b354f28d3b0b7d38367019f4113742a2b14bd25926b49c649155f267e60d3814b4c0cc84250e46f0083"
+    static let rfc6979PublicX963 =
+        "0460fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb67903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299"
+    static let rfc6979SampleSignature =
+        "efd48b2aacb6a8fd1140dd9cd45e81d69d2c877b56aaf991c34d0ea84eaf3716f7cb1c942d657c41d436c7a1b6e29f65f3e900dbb9aff4064dc4ab2f843acda8"
+    static let rfc6979TestSignature =
+        "f1abb023518351cd71d881567b1ea663ed3efcf6c5132b354f28d3b0b7d38367019f4113742a2b14bd25926b49c649155f267e60d3814b4c0cc84250e46f0083"
 
     /// The RFC 6979 key in PKCS#8, as OpenSSL, Python `cryptography` and CryptoKit write it.
-    static let rfc6979PKCS8 = "308187020100301306072a8648ce3d020106082a8648ce3d030107046d306b0201010420c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721a1440342000460fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb67903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299"
+    static let rfc6979PKCS8 =
+        "308187020100301306072a8648ce3d020106082a8648ce3d030107046d306b0201010420c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721a1440342000460fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb67903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299"
     /// The RFC 6979 key in SEC 1 `ECPrivateKey` DER (OpenSSL's "traditional" format).
-    static let rfc6979SEC1 = "30770201010420c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721a00a06082a8648ce3d030107a1440342000460fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb67903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299"
+    static let rfc6979SEC1 =
+        "30770201010420c9afa9d845ba75166b5c215767b1d6934e50c3db36e89b127b8a622b120f6721a00a06082a8648ce3d030107a1440342000460fed4ba255a9d31c961eb74c6356d68c049b8923b61fa6ce669622e60f29fb67903fe1008b8bc99a41ae9e95628bc64f2f1b20c2d7e9f5177a3c294d4462299"
     static let rfc6979SEC1PEM = """
         -----BEGIN EC PRIVATE KEY-----
         MHcCAQEEIMmvqdhFunUWa1whV2ex1pNOUMPbNuibEnuKYisSD2choAoGCCqGSM49
@@ -46,16 +51,22 @@ struct APIP256Tests {
 
     // RFC 5903 §8.1 (ECDH on the 256-bit random ECP group).
     static let rfc5903InitiatorScalar = "c88f01f510d9ac3f70a292daa2316de544e9aab8afe84049c62a9c57862d1433"
-    static let rfc5903InitiatorPublic = "04dad0b65394221cf9b051e1feca5787d098dfe637fc90b9ef945d0c37725811805271a0461cdb8252d61f1c456fa3e59ab1f45b33accf5f58389e0577b8990bb3"
+    static let rfc5903InitiatorPublic =
+        "04dad0b65394221cf9b051e1feca5787d098dfe637fc90b9ef945d0c37725811805271a0461cdb8252d61f1c456fa3e59ab1f45b33accf5f58389e0577b8990bb3"
     static let rfc5903ResponderScalar = "c6ef9c5d78ae012a011164acb397ce2088685d8f06bf9be0b283ab46476bee53"
-    static let rfc5903ResponderPublic = "04d12dfb5289c8d4f81208b70270398c342296970a0bccb74c736fc7554494bf6356fbf3ca366cc23e8157854c13c58d6aac23f046ada30f8353e74f33039872ab"
+    static let rfc5903ResponderPublic =
+        "04d12dfb5289c8d4f81208b70270398c342296970a0bccb74c736fc7554494bf6356fbf3ca366cc23e8157854c13c58d6aac23f046ada30f8353e74f33039872ab"
     static let rfc5903SharedSecret = "d6840f6b42f6edafd13116e0e12565202fef8e9ece7dce03812464d04b9442de"
 
     // Keys on other curves, which must not be accepted as P-256 keys.
-    static let p384SPKI = "3076301006072a8648ce3d020106052b81040022036200043418ad8c23118d32d91099680d7363cc9fc5d532a36363ca885f7eddcbe4a7da910efaf809f23204acc030cedc1d80ebbb574a129e9480a98dbc9689fe2bce33106c12356a0b9191f7d7b319091b2f73c4feb0daa16da45bdb6c035f6c6a7e24"
-    static let p384PKCS8 = "3081b6020100301006072a8648ce3d020106052b8104002204819e30819b0201010430582f073054354738fdfcc04f4d354a12e6d692bc5863fb865c18796f3b663598b8c63ce06f103c401086434b50dd53e0a164036200043418ad8c23118d32d91099680d7363cc9fc5d532a36363ca885f7eddcbe4a7da910efaf809f23204acc030cedc1d80ebbb574a129e9480a98dbc9689fe2bce33106c12356a0b9191f7d7b319091b2f73c4feb0daa16da45bdb6c035f6c6a7e24"
-    static let secp256k1SPKI = "3056301006072a8648ce3d020106052b8104000a03420004352f261ebdb2fc179025ed9ee949b2aff6d92c54ffbc751dfe72a9a799031708350c235ed365b95c296846f77000ab38fa18f9bffba9b901177644efb87f9e13"
-    static let secp256k1PKCS8 = "308184020100301006072a8648ce3d020106052b8104000a046d306b0201010420c393c8c4bacd7bef5f21d9869717d3b81978e4138aa03e67b6ba27b4d98347b0a14403420004352f261ebdb2fc179025ed9ee949b2aff6d92c54ffbc751dfe72a9a799031708350c235ed365b95c296846f77000ab38fa18f9bffba9b901177644efb87f9e13"
+    static let p384SPKI =
+        "3076301006072a8648ce3d020106052b81040022036200043418ad8c23118d32d91099680d7363cc9fc5d532a36363ca885f7eddcbe4a7da910efaf809f23204acc030cedc1d80ebbb574a129e9480a98dbc9689fe2bce33106c12356a0b9191f7d7b319091b2f73c4feb0daa16da45bdb6c035f6c6a7e24"
+    static let p384PKCS8 =
+        "3081b6020100301006072a8648ce3d020106052b8104002204819e30819b0201010430582f073054354738fdfcc04f4d354a12e6d692bc5863fb865c18796f3b663598b8c63ce06f103c401086434b50dd53e0a164036200043418ad8c23118d32d91099680d7363cc9fc5d532a36363ca885f7eddcbe4a7da910efaf809f23204acc030cedc1d80ebbb574a129e9480a98dbc9689fe2bce33106c12356a0b9191f7d7b319091b2f73c4feb0daa16da45bdb6c035f6c6a7e24"
+    static let secp256k1SPKI =
+        "3056301006072a8648ce3d020106052b8104000a03420004352f261ebdb2fc179025ed9ee949b2aff6d92c54ffbc751dfe72a9a799031708350c235ed365b95c296846f77000ab38fa18f9bffba9b901177644efb87f9e13"
+    static let secp256k1PKCS8 =
+        "308184020100301006072a8648ce3d020106052b8104000a046d306b0201010420c393c8c4bacd7bef5f21d9869717d3b81978e4138aa03e67b6ba27b4d98347b0a14403420004352f261ebdb2fc179025ed9ee949b2aff6d92c54ffbc751dfe72a9a799031708350c235ed365b95c296846f77000ab38fa18f9bffba9b901177644efb87f9e13"
     static let ed25519SPKI = "302a300506032b657003210047047b7d0d72f2663f9807980b4f992311361d16a45bee762c073596bce5785e"
     static let ed25519PKCS8 = "302e020100300506032b6570042204201a296deaa505864999b69e36494fbb6ae5af956088eebac3b87e1203ddd2f118"
 
@@ -252,8 +263,9 @@ struct APIP256Tests {
         #expect(throws: (any Error).self) { try P256.KeyAgreement.PrivateKey(rawRepresentation: bytes) }
     }
 
-    @Test("A private scalar of 0, n, n + 1 or 2^256 - 1 is rejected",
-          arguments: [String(repeating: "00", count: 32), order, orderPlusOne, String(repeating: "ff", count: 32)])
+    @Test(
+        "A private scalar of 0, n, n + 1 or 2^256 - 1 is rejected",
+        arguments: [String(repeating: "00", count: 32), order, orderPlusOne, String(repeating: "ff", count: 32)])
     func privateScalarOutOfRange(scalarHex: String) {
         let bytes = apiBytes(hex: scalarHex)
         #expect(throws: (any Error).self) { try P256.Signing.PrivateKey(rawRepresentation: bytes) }
@@ -334,8 +346,10 @@ struct APIP256Tests {
         let mismatchedEnd = good.replacingOccurrences(of: "-----END PRIVATE KEY-----", with: "-----END PUBLIC KEY-----")
         let badBase64 = good.replacingOccurrences(of: "MIGHAgEA", with: "MIGH*gEA")
         let twoBlocks = good + good
-        let cases = ["", "hello", "-----BEGIN PRIVATE KEY-----\n-----END PRIVATE KEY-----\n", mismatchedEnd, badBase64, twoBlocks,
-                     String(good.dropLast(10))]
+        let cases = [
+            "", "hello", "-----BEGIN PRIVATE KEY-----\n-----END PRIVATE KEY-----\n", mismatchedEnd, badBase64, twoBlocks,
+            String(good.dropLast(10)),
+        ]
         #expect(good.contains("MIGHAgEA"))
         for (index, pem) in cases.enumerated() {
             #expect(throws: (any Error).self, "case \(index)") { try P256.Signing.PrivateKey(pemRepresentation: pem) }
@@ -344,8 +358,10 @@ struct APIP256Tests {
 
     @Test("Garbage is rejected by every private key initialiser")
     func privateGarbage() {
-        let garbage: [[UInt8]] = [[], [0x30], [0x30, 0x00], [UInt8](repeating: 0xff, count: 138), Array("not a key at all".utf8),
-                                  (0..<200).map { UInt8(truncatingIfNeeded: $0 &* 97) }]
+        let garbage: [[UInt8]] = [
+            [], [0x30], [0x30, 0x00], [UInt8](repeating: 0xff, count: 138), Array("not a key at all".utf8),
+            (0..<200).map { UInt8(truncatingIfNeeded: $0 &* 97) },
+        ]
         for bytes in garbage {
             #expect(throws: (any Error).self) { try P256.Signing.PrivateKey(derRepresentation: bytes) }
             #expect(throws: (any Error).self) { try P256.KeyAgreement.PrivateKey(derRepresentation: bytes) }
@@ -379,7 +395,9 @@ struct APIP256Tests {
         #expect(throws: (any Error).self) { try P256.KeyAgreement.PublicKey(rawRepresentation: raw) }
         #expect(throws: (any Error).self) { try P256.Signing.PublicKey(x963Representation: [0x04] + raw) }
         #expect(throws: (any Error).self) { try P256.Signing.PublicKey(derRepresentation: apiBytes(hex: Self.spkiPrefix) + [0x04] + raw) }
-        #expect(throws: (any Error).self) { try P256.Signing.PublicKey(pemRepresentation: Self.pem("PUBLIC KEY", apiBytes(hex: Self.spkiPrefix) + [0x04] + raw)) }
+        #expect(throws: (any Error).self) {
+            try P256.Signing.PublicKey(pemRepresentation: Self.pem("PUBLIC KEY", apiBytes(hex: Self.spkiPrefix) + [0x04] + raw))
+        }
         // (0, 0) and all-ones are not points either.
         #expect(throws: (any Error).self) { try P256.Signing.PublicKey(rawRepresentation: [UInt8](repeating: 0, count: 64)) }
         #expect(throws: (any Error).self) { try P256.Signing.PublicKey(rawRepresentation: [UInt8](repeating: 0xff, count: 64)) }
@@ -524,7 +542,9 @@ struct APIP256Tests {
         #expect(apiHex(signature.derRepresentation) == expected)
         // r starts 0xf1 (padded), s starts 0x01 (not padded).
         let test = try P256.Signing.ECDSASignature(rawRepresentation: apiBytes(hex: Self.rfc6979TestSignature))
-        #expect(apiHex(test.derRepresentation) == "3045022100" + String(Self.rfc6979TestSignature.prefix(64)) + "0220" + String(Self.rfc6979TestSignature.suffix(64)))
+        #expect(
+            apiHex(test.derRepresentation) == "3045022100" + String(Self.rfc6979TestSignature.prefix(64)) + "0220"
+                + String(Self.rfc6979TestSignature.suffix(64)))
     }
 
     @Test("Small r and s are DER-encoded minimally and decoded back to 32-byte components")

@@ -41,11 +41,12 @@ final class InteropOpenSSLWorkspace {
             let candidate = URL(fileURLWithPath: directory).appendingPathComponent("openssl")
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         }
-        throw Failure(description: """
-            The OpenSSL interoperability tests need the `openssl` command-line tool, which was not found \
-            on PATH (\(path)) or in /usr/bin, /usr/local/bin, /bin. Install it (Debian/Ubuntu: \
-            `apt-get install openssl`) and run the tests again.
-            """)
+        throw Failure(
+            description: """
+                The OpenSSL interoperability tests need the `openssl` command-line tool, which was not found \
+                on PATH (\(path)) or in /usr/bin, /usr/local/bin, /bin. Install it (Debian/Ubuntu: \
+                `apt-get install openssl`) and run the tests again.
+                """)
     }
 
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
@@ -75,7 +76,8 @@ final class InteropOpenSSLWorkspace {
         let stdoutName = "stdout-\(UUID().uuidString)"
         let stderrName = "stderr-\(UUID().uuidString)"
         guard FileManager.default.createFile(atPath: path(stdoutName), contents: nil),
-              FileManager.default.createFile(atPath: path(stderrName), contents: nil) else {
+            FileManager.default.createFile(atPath: path(stderrName), contents: nil)
+        else {
             throw Failure(description: "could not create output files in \(directory.path)")
         }
         let stdoutHandle = try FileHandle(forWritingTo: directory.appendingPathComponent(stdoutName))

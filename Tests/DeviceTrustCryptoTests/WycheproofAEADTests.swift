@@ -21,7 +21,9 @@ private struct AEADInput: Decodable {
 
 @Suite("Wycheproof: authenticated encryption")
 struct WycheproofAEADTests {
-    @Test("AES-GCM: every Wycheproof vector is decided as specified (128/192/256-bit keys; IVs under 96 bits refused like CryptoKit, over 1024 bits refused as OpenSSL 3 cannot use them)")
+    @Test(
+        "AES-GCM: every Wycheproof vector is decided as specified (128/192/256-bit keys; IVs under 96 bits refused like CryptoKit, over 1024 bits refused as OpenSSL 3 cannot use them)"
+    )
     func aesGCM() throws {
         let tally = try Wycheproof.run(
             "aes_gcm_test", parameters: AEADGroup.self, input: AEADInput.self,

@@ -43,7 +43,9 @@ struct WycheproofSuiteSelfTests {
                 testCase.tcId <= 2 ? (testCase.result == .valid ? .rejected : .accepted) : (testCase.result == .valid ? .accepted : .rejected)
             }
             #expect(tally.mismatches == 2)
-        } matching: { counter.add($0) }
+        } matching: {
+            counter.add($0)
+        }
         let issues = counter.all
         #expect(issues.count == 2)
         #expect(issues.contains { $0.contains("tcId 1 (valid") && $0.contains("expected accepted") })
@@ -56,7 +58,9 @@ struct WycheproofSuiteSelfTests {
         let counter = IssueCounter()
         withKnownIssue {
             Wycheproof.run(file, named: "self-test") { _, _ in throw WycheproofMismatch("boom") }
-        } matching: { counter.add($0) }
+        } matching: {
+            counter.add($0)
+        }
         #expect(counter.all.count == 1)
         #expect(counter.all.first?.contains("boom") == true)
     }
@@ -71,7 +75,9 @@ struct WycheproofSuiteSelfTests {
                 .accepted
             }
             #expect(tally.acceptableAccepted == 1)
-        } matching: { counter.add($0) }
+        } matching: {
+            counter.add($0)
+        }
         #expect(counter.all.count == 2)
         #expect(counter.all.contains { $0.contains("tcId 2") && $0.contains("not decided") })
         #expect(counter.all.contains { $0.contains("tcId 3") && $0.contains("both ways") })
@@ -83,7 +89,9 @@ struct WycheproofSuiteSelfTests {
         let counter = IssueCounter()
         withKnownIssue {
             Wycheproof.run(file, named: "self-test") { _, testCase in testCase.result == .valid ? .accepted : .rejected }
-        } matching: { counter.add($0) }
+        } matching: {
+            counter.add($0)
+        }
         #expect(counter.all.count == 1)
         #expect(counter.all.first?.contains("numberOfTests = 3") == true)
     }

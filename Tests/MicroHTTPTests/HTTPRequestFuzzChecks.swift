@@ -144,7 +144,8 @@ enum HTTPRequestFuzz {
         while index < bytes.endIndex {
             let byte = bytes[index]
             if byte == UInt8(ascii: "%"), bytes.endIndex - index >= 3,
-               let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2]) {
+                let high = hex(bytes[index + 1]), let low = hex(bytes[index + 2])
+            {
                 out.append(high << 4 | low)
                 index += 3
             } else {
@@ -250,8 +251,9 @@ enum HTTPRequestFuzz {
                 break
             case .abort:
                 // Only while draining, and only once the overflow exceeds the allowance.
-                try require(firstOverflow.map { $0 < index } == true && total - limit > allowance,
-                            "aborted at \(total) bytes, limit \(limit), allowance \(allowance)")
+                try require(
+                    firstOverflow.map { $0 < index } == true && total - limit > allowance,
+                    "aborted at \(total) bytes, limit \(limit), allowance \(allowance)")
                 try require(assembly.state == .aborted, "abort but the state is \(assembly.state)")
                 aborted = true
                 continue
@@ -265,8 +267,9 @@ enum HTTPRequestFuzz {
             case .draining(let bytes):
                 try require(total > limit, "draining \(total) bytes within the limit \(limit)")
                 try require(bytes == total, "draining counted \(bytes) of \(total) bytes")
-                try require(total - limit <= allowance || firstOverflow == index,
-                            "still draining \(total - limit) bytes over the limit, allowance \(allowance)")
+                try require(
+                    total - limit <= allowance || firstOverflow == index,
+                    "still draining \(total - limit) bytes over the limit, allowance \(allowance)")
             default:
                 try require(false, "state \(assembly.state) after readMore")
             }
@@ -291,8 +294,9 @@ enum HTTPRequestFuzz {
         } else {
             // Over the limit: never to the handler; 413, or a close once the drain allowance is spent.
             let expectAbort = total - limit > allowance && firstOverflow.map { $0 < chunks.count - 1 } == true
-            try require(finish == (expectAbort ? .abort : .respond(.payloadTooLarge)),
-                        "a body of \(total) bytes over the limit \(limit) ended in \(finish), expected \(expectAbort ? "abort" : "413")")
+            try require(
+                finish == (expectAbort ? .abort : .respond(.payloadTooLarge)),
+                "a body of \(total) bytes over the limit \(limit) ended in \(finish), expected \(expectAbort ? "abort" : "413")")
             try require(aborted == expectAbort, "aborted \(aborted), expected \(expectAbort)")
         }
         // Calls after the end change nothing.
@@ -353,12 +357,13 @@ enum HTTPRequestFuzz {
 
         /// The path this pattern matches with `values` substituted.
         func render(_ values: [String: String]) -> String {
-            "/" + segments.map { segment in
-                switch segment {
-                case .literal(let text): String(decoding: text, as: UTF8.self)
-                case .parameter(let name): values[name] ?? "\u{FFFD}missing"
-                }
-            }.joined(separator: "/")
+            "/"
+                + segments.map { segment in
+                    switch segment {
+                    case .literal(let text): String(decoding: text, as: UTF8.self)
+                    case .parameter(let name): values[name] ?? "\u{FFFD}missing"
+                    }
+                }.joined(separator: "/")
         }
     }
 
@@ -393,14 +398,16 @@ enum HTTPRequestFuzz {
         // falling back to GET), else 405 with every method that matches, else 404.
         let registered = router.registeredRoutes
         let matching = registered.filter { $0.pattern.match(path) != nil }
-        let expected: RouteResolution = if let route = matching.first(where: { $0.method == method })
-            ?? (method == .head ? matching.first(where: { $0.method == .get }) : nil) {
-            .matched(route, route.pattern.match(path)!)
-        } else if matching.isEmpty {
-            .notFound
-        } else {
-            .methodNotAllowed(allowed: matching.map(\.method).reduce(into: []) { if !$0.contains($1) { $0.append($1) } })
-        }
+        let expected: RouteResolution =
+            if let route = matching.first(where: { $0.method == method })
+                ?? (method == .head ? matching.first(where: { $0.method == .get }) : nil)
+            {
+                .matched(route, route.pattern.match(path)!)
+            } else if matching.isEmpty {
+                .notFound
+            } else {
+                .methodNotAllowed(allowed: matching.map(\.method).reduce(into: []) { if !$0.contains($1) { $0.append($1) } })
+            }
         try require(resolution == expected, "\(method) \(path) resolved to \(resolution), expected \(expected)")
 
         switch resolution {
@@ -431,7 +438,9 @@ enum HTTPRequestFuzz {
     static func requireAgreement(_ model: RouteModel, _ pattern: RoutePattern, _ path: String) throws {
         let mine = model.match(path)
         let theirs = pattern.match(path)?.values
-        try require(mine == theirs, "\(model.route) matches \(path.debugDescription) as \(theirs.map { "\($0)" } ?? "no match"), bytes say \(mine.map { "\($0)" } ?? "no match")")
+        try require(
+            mine == theirs,
+            "\(model.route) matches \(path.debugDescription) as \(theirs.map { "\($0)" } ?? "no match"), bytes say \(mine.map { "\($0)" } ?? "no match")")
     }
 
     /// The handler the router picks answers; 404 and 405 are problem documents.

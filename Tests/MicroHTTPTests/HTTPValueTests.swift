@@ -22,8 +22,9 @@ struct HTTPValueTests {
         let response = HTTPResponse.payloadTooLarge
         #expect(response.status == 413)
         #expect(response.headers["Content-Type"] == "application/problem+json")
-        #expect(String(decoding: response.body, as: UTF8.self)
-            == #"{"type":"about:blank","title":"Payload Too Large","status":413,"code":"payload_too_large"}"#)
+        #expect(
+            String(decoding: response.body, as: UTF8.self)
+                == #"{"type":"about:blank","title":"Payload Too Large","status":413,"code":"payload_too_large"}"#)
     }
 
     @Test func problemDetailAndExtensionsAreEscapedAndOrdered() {
@@ -35,7 +36,10 @@ struct HTTPValueTests {
             extensions: ["zeta": .bool(true), "attemptsRemaining": .int(3), "note": .string("é")]
         )
         let text = String(decoding: problem.jsonData, as: UTF8.self)
-        #expect(text == #"{"type":"about:blank","title":"PIN \"invalid\"","status":403,"code":"pin_invalid","detail":"line\nbreak\u0001\\","attemptsRemaining":3,"note":"é","zeta":true}"#)
+        #expect(
+            text
+                == #"{"type":"about:blank","title":"PIN \"invalid\"","status":403,"code":"pin_invalid","detail":"line\nbreak\u0001\\","attemptsRemaining":3,"note":"é","zeta":true}"#
+        )
         let decoded = try? JSONSerialization.jsonObject(with: problem.jsonData) as? [String: Any]
         #expect(decoded?["detail"] as? String == "line\nbreak\u{01}\\")
     }

@@ -17,7 +17,10 @@ struct HandlerPoolTests {
         let order = Shared<[Int]>([])
         let done = DispatchSemaphore(value: 0)
         for index in 0..<50 {
-            let queued = pool.submit({ order.value.withLock { $0.append(index) }; done.signal() }, whenAccepted: {})
+            let queued = pool.submit(
+                {
+                    order.value.withLock { $0.append(index) }; done.signal()
+                }, whenAccepted: {})
             #expect(queued)
         }
         for _ in 0..<50 { done.wait() }

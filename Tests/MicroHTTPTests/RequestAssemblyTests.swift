@@ -22,14 +22,17 @@ struct RequestAssemblyTests {
         var assembly = RequestAssembly(head: Self.head, maximumBodyBytes: 16)
         #expect(assembly.start() == .readMore)
         let step = assembly.finish()
-        #expect(step == .runHandler(HTTPRequest(
-            method: .post,
-            path: "/v1/things",
-            queryItems: [HTTPQueryItem(name: "a", value: "1")],
-            headers: ["Content-Type": "application/json"],
-            body: Data(),
-            remoteAddress: "127.0.0.1"
-        )))
+        #expect(
+            step
+                == .runHandler(
+                    HTTPRequest(
+                        method: .post,
+                        path: "/v1/things",
+                        queryItems: [HTTPQueryItem(name: "a", value: "1")],
+                        headers: ["Content-Type": "application/json"],
+                        body: Data(),
+                        remoteAddress: "127.0.0.1"
+                    )))
         #expect(assembly.state == .finished)
     }
 

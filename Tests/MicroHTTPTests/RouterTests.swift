@@ -20,13 +20,14 @@ struct RouterTests {
 
     @Test func registeredRoutesListMethodAndPatternInOrder() {
         let routes = Self.makeRouter().registeredRoutes.map(\.description)
-        #expect(routes == [
-            "POST /v1/enrollments",
-            "POST /v1/enrollments/{enrollmentId}/complete",
-            "GET /v1/accounts/{accountId}/devices",
-            "DELETE /v1/devices/{deviceId}",
-            "GET /healthz",
-        ])
+        #expect(
+            routes == [
+                "POST /v1/enrollments",
+                "POST /v1/enrollments/{enrollmentId}/complete",
+                "GET /v1/accounts/{accountId}/devices",
+                "DELETE /v1/devices/{deviceId}",
+                "GET /healthz",
+            ])
         #expect(Self.makeRouter().registeredRoutes[1].method == .post)
         #expect(Self.makeRouter().registeredRoutes[1].pattern.description == "/v1/enrollments/{enrollmentId}/complete")
     }
@@ -62,15 +63,17 @@ struct RouterTests {
         #expect(response.status == 405)
         #expect(response.headers["allow"] == "DELETE")
         #expect(response.headers["Content-Type"] == "application/problem+json")
-        #expect(String(decoding: response.body, as: UTF8.self)
-            == #"{"type":"about:blank","title":"Method Not Allowed","status":405,"code":"method_not_allowed"}"#)
+        #expect(
+            String(decoding: response.body, as: UTF8.self)
+                == #"{"type":"about:blank","title":"Method Not Allowed","status":405,"code":"method_not_allowed"}"#)
     }
 
     @Test func notFoundIsAProblem() {
         let response = Self.makeRouter().respond(to: HTTPRequest(method: .get, path: "/missing"))
         #expect(response.status == 404)
-        #expect(String(decoding: response.body, as: UTF8.self)
-            == #"{"type":"about:blank","title":"Not Found","status":404,"code":"not_found"}"#)
+        #expect(
+            String(decoding: response.body, as: UTF8.self)
+                == #"{"type":"about:blank","title":"Not Found","status":404,"code":"not_found"}"#)
     }
 
     @Test func respondRunsTheMatchingHandler() {

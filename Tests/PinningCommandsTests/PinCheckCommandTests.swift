@@ -27,18 +27,19 @@ struct PinCheckCommandTests {
 
     @Test(arguments: [false, true])
     func everyProblemIsOneLine(binary: Bool) throws {
-        let path = try infoPlist([
-            "NSAllowsArbitraryLoads": true,
-            "NSAllowsArbitraryLoadsInWebContent": true,
-            "NSAllowsArbitraryLoadsForMedia": false,
-            "NSPinnedDomains": ["api.example.com": pinned([PinCommandFixtures.fakePin(1)])],
-            "NSExceptionDomains": [
-                "http.example.com": ["NSExceptionAllowsInsecureHTTPLoads": true],
-                "temp.example.com": ["NSTemporaryExceptionAllowsInsecureHTTPLoads": true],
-                "old.example.com": ["NSExceptionMinimumTLSVersion": "TLSv1.0"],
-                "ok.example.com": ["NSExceptionMinimumTLSVersion": "TLSv1.2", "NSIncludesSubdomains": true],
-            ],
-        ], binary: binary)
+        let path = try infoPlist(
+            [
+                "NSAllowsArbitraryLoads": true,
+                "NSAllowsArbitraryLoadsInWebContent": true,
+                "NSAllowsArbitraryLoadsForMedia": false,
+                "NSPinnedDomains": ["api.example.com": pinned([PinCommandFixtures.fakePin(1)])],
+                "NSExceptionDomains": [
+                    "http.example.com": ["NSExceptionAllowsInsecureHTTPLoads": true],
+                    "temp.example.com": ["NSTemporaryExceptionAllowsInsecureHTTPLoads": true],
+                    "old.example.com": ["NSExceptionMinimumTLSVersion": "TLSv1.0"],
+                    "ok.example.com": ["NSExceptionMinimumTLSVersion": "TLSv1.2", "NSIncludesSubdomains": true],
+                ],
+            ], binary: binary)
         let run = PinCommandRun(["check", path])
         #expect(run.status == 1)
         #expect(run.output.count == 6, "\(run.output)")
@@ -75,7 +76,7 @@ struct PinCheckCommandTests {
             "NSPinnedDomains": [
                 "api.example.com": pinned([PinCommandFixtures.pin(of: leafKey), stale]),
                 "example.com": pinned([PinCommandFixtures.pin(of: caKey), PinCommandFixtures.pin(of: leafKey)], list: "NSPinnedCAIdentities"),
-            ],
+            ]
         ])
         let run = PinCommandRun(["check", path, "--cert", leaf, "--cert", ca])
         #expect(run.status == 1)

@@ -15,11 +15,12 @@ struct PinCommandDispatchTests {
     @Test func noSubcommandIsAUsageError() {
         let run = PinCommandRun([])
         #expect(run.status == 2)
-        #expect(run.errors == [
-            "devicetrust pin: a subcommand is required",
-            "USAGE: devicetrust pin <subcommand>",
-            "See 'devicetrust pin --help'.",
-        ])
+        #expect(
+            run.errors == [
+                "devicetrust pin: a subcommand is required",
+                "USAGE: devicetrust pin <subcommand>",
+                "See 'devicetrust pin --help'.",
+            ])
         #expect(run.output.isEmpty)
     }
 
@@ -50,11 +51,12 @@ struct PinCommandDispatchTests {
     @Test func unknownOptionNamesTheOptionAndTheClosestOne() {
         let run = PinCommandRun(["rotate-plan", "--curent", "x"])
         #expect(run.status == 2)
-        #expect(run.errors == [
-            "devicetrust pin rotate-plan: unknown option '--curent'; did you mean '--current'?",
-            "USAGE: devicetrust pin rotate-plan --current P --backup B --new-backup N",
-            "See 'devicetrust pin rotate-plan --help'.",
-        ])
+        #expect(
+            run.errors == [
+                "devicetrust pin rotate-plan: unknown option '--curent'; did you mean '--current'?",
+                "USAGE: devicetrust pin rotate-plan --current P --backup B --new-backup N",
+                "See 'devicetrust pin rotate-plan --help'.",
+            ])
         #expect(run.output.isEmpty)
     }
 

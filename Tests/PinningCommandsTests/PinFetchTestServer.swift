@@ -16,21 +16,21 @@ struct PinFetchTestPKI {
     func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
 
     static let config = """
-    [req]
-    distinguished_name = dn
-    prompt = no
-    [dn]
-    CN = placeholder
-    [v3_ca]
-    basicConstraints = critical,CA:TRUE
-    keyUsage = critical,keyCertSign,cRLSign
-    subjectKeyIdentifier = hash
-    [v3_leaf]
-    basicConstraints = critical,CA:FALSE
-    keyUsage = critical,digitalSignature
-    extendedKeyUsage = serverAuth
-    subjectAltName = DNS:localhost,IP:127.0.0.1,IP:::1
-    """
+        [req]
+        distinguished_name = dn
+        prompt = no
+        [dn]
+        CN = placeholder
+        [v3_ca]
+        basicConstraints = critical,CA:TRUE
+        keyUsage = critical,keyCertSign,cRLSign
+        subjectKeyIdentifier = hash
+        [v3_leaf]
+        basicConstraints = critical,CA:FALSE
+        keyUsage = critical,digitalSignature
+        extendedKeyUsage = serverAuth
+        subjectAltName = DNS:localhost,IP:127.0.0.1,IP:::1
+        """
 
     /// Makes the chain; throws when an openssl command fails.
     init() throws {
@@ -39,17 +39,24 @@ struct PinFetchTestPKI {
         try Self.config.write(to: directory.appendingPathComponent("ca.cnf"), atomically: true, encoding: .utf8)
         let newKey = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes"]
         for (name, subject) in [("root", "/CN=PinFetch Test Root"), ("other-root", "/CN=PinFetch Other Root")] {
-            try openssl(["req", "-x509", "-config", "ca.cnf", "-extensions", "v3_ca"] + newKey
-                + ["-keyout", "\(name).key", "-out", "\(name).pem", "-subj", subject, "-days", "30"])
+            try openssl(
+                ["req", "-x509", "-config", "ca.cnf", "-extensions", "v3_ca"] + newKey
+                    + ["-keyout", "\(name).key", "-out", "\(name).pem", "-subj", subject, "-days", "30"])
         }
-        try openssl(["req", "-new", "-config", "ca.cnf"] + newKey
-            + ["-keyout", "intermediate.key", "-out", "intermediate.csr", "-subj", "/CN=PinFetch Test Intermediate"])
-        try openssl(["x509", "-req", "-in", "intermediate.csr", "-CA", "root.pem", "-CAkey", "root.key", "-set_serial", "2",
-                     "-days", "30", "-extfile", "ca.cnf", "-extensions", "v3_ca", "-out", "intermediate.pem"])
-        try openssl(["req", "-new", "-config", "ca.cnf"] + newKey
-            + ["-keyout", "leaf.key", "-out", "leaf.csr", "-subj", "/CN=localhost"])
-        try openssl(["x509", "-req", "-in", "leaf.csr", "-CA", "intermediate.pem", "-CAkey", "intermediate.key",
-                     "-set_serial", "3", "-days", "30", "-extfile", "ca.cnf", "-extensions", "v3_leaf", "-out", "leaf.pem"])
+        try openssl(
+            ["req", "-new", "-config", "ca.cnf"] + newKey
+                + ["-keyout", "intermediate.key", "-out", "intermediate.csr", "-subj", "/CN=PinFetch Test Intermediate"])
+        try openssl([
+            "x509", "-req", "-in", "intermediate.csr", "-CA", "root.pem", "-CAkey", "root.key", "-set_serial", "2",
+            "-days", "30", "-extfile", "ca.cnf", "-extensions", "v3_ca", "-out", "intermediate.pem",
+        ])
+        try openssl(
+            ["req", "-new", "-config", "ca.cnf"] + newKey
+                + ["-keyout", "leaf.key", "-out", "leaf.csr", "-subj", "/CN=localhost"])
+        try openssl([
+            "x509", "-req", "-in", "leaf.csr", "-CA", "intermediate.pem", "-CAkey", "intermediate.key",
+            "-set_serial", "3", "-days", "30", "-extfile", "ca.cnf", "-extensions", "v3_leaf", "-out", "leaf.pem",
+        ])
     }
 
     /// Removes the directory.
@@ -57,7 +64,8 @@ struct PinFetchTestPKI {
 
     /// The pin of a PEM certificate by the openssl pipeline the issue names.
     func opensslPin(of pem: String) throws -> String {
-        let pipeline = "openssl x509 -in '\(pem)' -pubkey -noout | openssl pkey -pubin -outform der"
+        let pipeline =
+            "openssl x509 -in '\(pem)' -pubkey -noout | openssl pkey -pubin -outform der"
             + " | openssl dgst -sha256 -binary | base64"
         return try run("/bin/sh", ["-c", pipeline]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
@@ -98,8 +106,10 @@ final class PinFetchTestServer {
     init(pki: PinFetchTestPKI) throws {
         port = try Self.freePort()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["openssl", "s_server", "-accept", "127.0.0.1:\(port)", "-cert", pki.leafPEM,
-                             "-key", pki.path("leaf.key"), "-cert_chain", pki.intermediatePEM, "-www", "-quiet"]
+        process.arguments = [
+            "openssl", "s_server", "-accept", "127.0.0.1:\(port)", "-cert", pki.leafPEM,
+            "-key", pki.path("leaf.key"), "-cert_chain", pki.intermediatePEM, "-www", "-quiet",
+        ]
         process.standardInput = Pipe()
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice

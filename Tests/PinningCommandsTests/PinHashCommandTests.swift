@@ -14,10 +14,11 @@ struct PinHashCommandTests {
         let run = PinCommandRun(["hash", path])
         #expect(run.status == 0)
         #expect(run.errors.isEmpty)
-        #expect(run.output == [
-            "\(PinCommandFixtures.pin(of: leafKey))  \(path)  CN=api.example.test",
-            "\(PinCommandFixtures.pin(of: caKey))  \(path)  CN=Example CA",
-        ])
+        #expect(
+            run.output == [
+                "\(PinCommandFixtures.pin(of: leafKey))  \(path)  CN=api.example.test",
+                "\(PinCommandFixtures.pin(of: caKey))  \(path)  CN=Example CA",
+            ])
     }
 
     @Test func derFileAndSeveralFiles() throws {

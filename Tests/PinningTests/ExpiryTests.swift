@@ -11,13 +11,16 @@ struct ExpiryTests {
     private func policy(
         _ scene: PinnedDeployment, _ rule: PinningPolicy.ExpiredPinSets, now: Date, recorder: ReportRecorder
     ) throws -> PinningPolicy {
-        PinningPolicy([try PinSet(domain: host, pins: scene.pins, expires: expiry)],
-                      expiredPinSets: rule, report: recorder.callback, now: { now })
+        PinningPolicy(
+            [try PinSet(domain: host, pins: scene.pins, expires: expiry)],
+            expiredPinSets: rule, report: recorder.callback, now: { now })
     }
 
-    @Test("Before expiry the set is enforced, whatever the rule", arguments: [
-        PinningPolicy.ExpiredPinSets.treatAsUnpinned, .keepEnforcing,
-    ])
+    @Test(
+        "Before expiry the set is enforced, whatever the rule",
+        arguments: [
+            PinningPolicy.ExpiredPinSets.treatAsUnpinned, .keepEnforcing,
+        ])
     func notYetExpiredIsEnforced(rule: PinningPolicy.ExpiredPinSets) throws {
         let scene = try PinnedDeployment()
         let policy = try policy(scene, rule, now: expiry.addingTimeInterval(-1), recorder: ReportRecorder())

@@ -13,9 +13,11 @@ struct HostMatchingTests {
         return policy.evaluate(host: host, chain: try scene.rogueChain(host: host), systemTrustPassed: true) != .allow
     }
 
-    @Test("A subdomain is pinned by a parent set that includes subdomains", arguments: [
-        "api.example.test", "deep.api.example.test", "example.test",
-    ])
+    @Test(
+        "A subdomain is pinned by a parent set that includes subdomains",
+        arguments: [
+            "api.example.test", "deep.api.example.test", "example.test",
+        ])
     func subdomainIsCovered(host: String) throws {
         #expect(try rejectsRogueChain(host: host) { [try PinSet(domain: "example.test", pins: $0.pins, includesSubdomains: true)] })
     }
@@ -28,14 +30,17 @@ struct HostMatchingTests {
 
     @Test("Subdomains match on a label boundary: evilexample.test is not under example.test")
     func labelBoundary() throws {
-        #expect(try !rejectsRogueChain(host: "evilexample.test") {
-            [try PinSet(domain: "example.test", pins: $0.pins, includesSubdomains: true)]
-        })
+        #expect(
+            try !rejectsRogueChain(host: "evilexample.test") {
+                [try PinSet(domain: "example.test", pins: $0.pins, includesSubdomains: true)]
+            })
     }
 
-    @Test("Host names compare case-insensitively and ignore a trailing dot", arguments: [
-        "API.EXAMPLE.TEST", "Api.Example.Test.", "api.example.test.",
-    ])
+    @Test(
+        "Host names compare case-insensitively and ignore a trailing dot",
+        arguments: [
+            "API.EXAMPLE.TEST", "Api.Example.Test.", "api.example.test.",
+        ])
     func caseAndTrailingDot(host: String) throws {
         #expect(try rejectsRogueChain(host: host) { [try PinSet(domain: "api.example.test", pins: $0.pins)] })
     }

@@ -45,17 +45,19 @@ struct PinSetTests {
         #expect(!set.enforce)
     }
 
-    @Test("Malformed pins throw invalidPin", arguments: [
-        "",
-        "not base64!",
-        Data(repeating: 1, count: 31).base64EncodedString(),
-        Data(repeating: 1, count: 33).base64EncodedString(),
-        Data(repeating: 1, count: 20).base64EncodedString(),
-        String(repeating: "ab", count: 32),  // a hex digest, not base64 of 32 bytes
-        String(Data(repeating: 1, count: 32).base64EncodedString().dropLast()),  // padding missing
-        " " + Data(repeating: 1, count: 32).base64EncodedString(),
-        "sha256/" + Data(repeating: 1, count: 32).base64EncodedString(),
-    ])
+    @Test(
+        "Malformed pins throw invalidPin",
+        arguments: [
+            "",
+            "not base64!",
+            Data(repeating: 1, count: 31).base64EncodedString(),
+            Data(repeating: 1, count: 33).base64EncodedString(),
+            Data(repeating: 1, count: 20).base64EncodedString(),
+            String(repeating: "ab", count: 32),  // a hex digest, not base64 of 32 bytes
+            String(Data(repeating: 1, count: 32).base64EncodedString().dropLast()),  // padding missing
+            " " + Data(repeating: 1, count: 32).base64EncodedString(),
+            "sha256/" + Data(repeating: 1, count: 32).base64EncodedString(),
+        ])
     func malformedPinsThrow(pin: String) {
         #expect(throws: PinningError(code: .invalidPin)) {
             try PinSet(domain: "api.example.test", pins: [pin, Self.pinB])
@@ -68,10 +70,12 @@ struct PinSetTests {
         #expect(set.domain == "api.example.test")
     }
 
-    @Test("A domain with a scheme, port, path, wildcard or nothing at all throws invalidDomain", arguments: [
-        "", ".", "https://api.example.test", "api.example.test:443", "api.example.test/v1",
-        "*.example.test", "api..example.test", " api.example.test", "api.exämple.test",
-    ])
+    @Test(
+        "A domain with a scheme, port, path, wildcard or nothing at all throws invalidDomain",
+        arguments: [
+            "", ".", "https://api.example.test", "api.example.test:443", "api.example.test/v1",
+            "*.example.test", "api..example.test", " api.example.test", "api.exämple.test",
+        ])
     func invalidDomainsThrow(domain: String) {
         #expect(throws: PinningError(code: .invalidDomain)) {
             try PinSet(domain: domain, pins: [Self.pinA, Self.pinB])

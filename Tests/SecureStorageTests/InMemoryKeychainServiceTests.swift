@@ -35,9 +35,10 @@ struct InMemoryKeychainServiceTests {
 @Suite("FreshInstallKeychainReset: wipe on the first launch of an installation")
 struct FreshInstallKeychainResetTests {
     func temporaryMarker() -> FileInstallationMarker {
-        FileInstallationMarker(url: FileManager.default.temporaryDirectory
-            .appendingPathComponent("devicetrust-marker-\(UUID().uuidString)")
-            .appendingPathComponent("installed"))
+        FileInstallationMarker(
+            url: FileManager.default.temporaryDirectory
+                .appendingPathComponent("devicetrust-marker-\(UUID().uuidString)")
+                .appendingPathComponent("installed"))
     }
 
     @Test("Without the marker every item of the service is deleted and the marker created; the next launch deletes nothing")

@@ -71,12 +71,13 @@ struct KeychainCallSequenceTests {
         #expect(query["m_Limit"] as? String == "m_LimitOne")
     }
 
-    @Test("Each status maps to its own error, and only itemNotFound makes loadIfPresent return nil",
-          arguments: [
+    @Test(
+        "Each status maps to its own error, and only itemNotFound makes loadIfPresent return nil",
+        arguments: [
             (Int32(-25300), KeychainError.itemNotFound), (-25299, .duplicateItem), (-25308, .interactionNotAllowed),
             (-128, .userCanceled), (-25293, .authenticationFailed), (-34018, .missingEntitlement), (-50, .invalidParameters),
             (-4, .unexpectedStatus(-4)),
-          ])
+        ])
     func statusMapping(status: Int32, error: KeychainError) throws {
         let backend = RecordingBackend()
         backend.answer(.copyMatching, with: status)

@@ -8,17 +8,23 @@ import Testing
 /// story from production, and what DeviceTrust makes of it.
 @Suite("Keychain scenarios on an emulated device")
 struct KeychainScenarioTests {
-    static let bank = AppIdentity(teamID: "TEAM123456", bundleID: "com.example.bank",
-                                  keychainAccessGroups: ["TEAM123456.com.example.shared"])
+    static let bank = AppIdentity(
+        teamID: "TEAM123456", bundleID: "com.example.bank",
+        keychainAccessGroups: ["TEAM123456.com.example.shared"])
     let token = Data("session-token".utf8)
 
-    func keychain(on app: EmulatedApp, accessibility: Accessibility = .afterFirstUnlockThisDeviceOnly,
-                  accessGroup: String? = nil, accessControl: AccessControl? = nil) -> Keychain {
-        Keychain(service: "session", accessGroup: accessGroup, accessibility: accessibility,
-                 accessControl: accessControl, backend: app.keychain)
+    func keychain(
+        on app: EmulatedApp, accessibility: Accessibility = .afterFirstUnlockThisDeviceOnly,
+        accessGroup: String? = nil, accessControl: AccessControl? = nil
+    ) -> Keychain {
+        Keychain(
+            service: "session", accessGroup: accessGroup, accessibility: accessibility,
+            accessControl: accessControl, backend: app.keychain)
     }
 
-    @Test("Background refresh on a locked phone with a WhenUnlocked token: interactionNotAllowed, not logged out; fixed by migrating to AfterFirstUnlockThisDeviceOnly")
+    @Test(
+        "Background refresh on a locked phone with a WhenUnlocked token: interactionNotAllowed, not logged out; fixed by migrating to AfterFirstUnlockThisDeviceOnly"
+    )
     func lockedPhoneBackgroundRefresh() throws {
         let device = EmulatedDevice()
         let app = device.install(Self.bank)
@@ -101,8 +107,9 @@ struct KeychainScenarioTests {
         app = device.install(Self.bank)
         #expect(try keychain(on: app).load(for: "access") == token)
 
-        let marker = FileInstallationMarker(url: FileManager.default.temporaryDirectory
-            .appendingPathComponent("devicetrust-reinstall-\(UUID().uuidString)/installed"))
+        let marker = FileInstallationMarker(
+            url: FileManager.default.temporaryDirectory
+                .appendingPathComponent("devicetrust-reinstall-\(UUID().uuidString)/installed"))
         #expect(try FreshInstallKeychainReset(keychain: keychain(on: app), marker: marker).resetIfFreshInstall())
         #expect(try keychain(on: app).loadIfPresent(for: "access") == nil)
     }
@@ -113,8 +120,10 @@ struct KeychainScenarioTests {
         let app = device.install(Self.bank)
         try keychain(on: app, accessGroup: "TEAM123456.com.example.shared").save(token, for: "access")
 
-        let widget = device.install(AppIdentity(teamID: "TEAM123456", bundleID: "com.example.bank.widget",
-                                                keychainAccessGroups: ["TEAM123456.com.example.shared"]))
+        let widget = device.install(
+            AppIdentity(
+                teamID: "TEAM123456", bundleID: "com.example.bank.widget",
+                keychainAccessGroups: ["TEAM123456.com.example.shared"]))
         #expect(try keychain(on: widget).load(for: "access") == token)
 
         let unentitled = device.install(AppIdentity(teamID: "TEAM123456", bundleID: "com.example.bank.clip"))
@@ -123,8 +132,10 @@ struct KeychainScenarioTests {
             try keychain(on: unentitled, accessGroup: "TEAM123456.com.example.shared").load(for: "access")
         }
 
-        let stranger = device.install(AppIdentity(teamID: "EVILTEAM00", bundleID: "com.example.bank",
-                                                  keychainAccessGroups: ["TEAM123456.com.example.shared"]))
+        let stranger = device.install(
+            AppIdentity(
+                teamID: "EVILTEAM00", bundleID: "com.example.bank",
+                keychainAccessGroups: ["TEAM123456.com.example.shared"]))
         #expect(throws: KeychainError.itemNotFound) { try keychain(on: stranger).load(for: "access") }
     }
 
@@ -203,8 +214,9 @@ struct KeychainScenarioTests {
         try keychain(on: app).save(token, for: "local")
         let synced = Keychain(service: "session", accessibility: .afterFirstUnlock, synchronizable: true, backend: app.keychain)
         try synced.save(token, for: "shared")
-        let marker = FileInstallationMarker(url: FileManager.default.temporaryDirectory
-            .appendingPathComponent("devicetrust-reset-\(UUID().uuidString)/installed"))
+        let marker = FileInstallationMarker(
+            url: FileManager.default.temporaryDirectory
+                .appendingPathComponent("devicetrust-reset-\(UUID().uuidString)/installed"))
         defer { try? FileManager.default.removeItem(at: marker.url.deletingLastPathComponent()) }
         #expect(try FreshInstallKeychainReset(keychain: keychain(on: app), marker: marker).resetIfFreshInstall())
         #expect(try keychain(on: app).loadIfPresent(for: "local") == nil)

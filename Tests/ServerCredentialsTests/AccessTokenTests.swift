@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Access tokens: ES256 JWT")
 struct AccessTokenTests {
-    static let issuedAt = Date(timeIntervalSince1970: 1_767_225_600) // 2026-01-01T00:00:00Z
+    static let issuedAt = Date(timeIntervalSince1970: 1_767_225_600)  // 2026-01-01T00:00:00Z
     let key = P256.Signing.PrivateKey()
     var signer: AccessTokenSigner { AccessTokenSigner(signingKey: key) }
 
@@ -38,7 +38,10 @@ struct AccessTokenTests {
         #expect(String(decoding: try Base64URL.decode(String(parts[0])), as: UTF8.self) == #"{"alg":"ES256","kid":"\#(signer.keyID)","typ":"JWT"}"#)
         let payload = String(decoding: try Base64URL.decode(String(parts[1])), as: UTF8.self)
         #expect(payload.hasPrefix(#"{"action_sha256":"abab"#))
-        #expect(payload.hasSuffix(#","exp":1767225900,"iat":1767225600,"iss":"devicetrust","jti":"\#(original.tokenID)","key":"biometric","purpose":"action","sub":"account-42"}"#))
+        #expect(
+            payload.hasSuffix(
+                #","exp":1767225900,"iat":1767225600,"iss":"devicetrust","jti":"\#(original.tokenID)","key":"biometric","purpose":"action","sub":"account-42"}"#
+            ))
         #expect(try Base64URL.decode(String(parts[2])).count == 64)
         #expect(original.tokenID.count == 22)
         #expect(signer.keyID.count == 43)
@@ -77,7 +80,8 @@ struct AccessTokenTests {
         let forgedPayload = Base64URL.encode(try JSONSerialization.data(withJSONObject: forgedClaims, options: [.sortedKeys, .withoutEscapingSlashes]))
         #expect(throws: AccessTokenError(code: .invalidSignature)) { try verifier.verify([parts[0], forgedPayload, parts[2]].joined(separator: ".")) }
 
-        let otherKeyHeader = Base64URL.encode(Data(#"{"alg":"ES256","kid":"\#(JSONWebKeySet.keyID(for: P256.Signing.PrivateKey().publicKey))","typ":"JWT"}"#.utf8))
+        let otherKeyHeader = Base64URL.encode(
+            Data(#"{"alg":"ES256","kid":"\#(JSONWebKeySet.keyID(for: P256.Signing.PrivateKey().publicKey))","typ":"JWT"}"#.utf8))
         #expect(throws: AccessTokenError(code: .unknownKeyID)) { try verifier.verify([otherKeyHeader, parts[1], parts[2]].joined(separator: ".")) }
         let spacedHeader = Base64URL.encode(Data(#"{"alg":"ES256", "kid":"\#(signer.keyID)","typ":"JWT"}"#.utf8))
         #expect(throws: AccessTokenError(code: .malformed)) { try verifier.verify([spacedHeader, parts[1], parts[2]].joined(separator: ".")) }
@@ -89,9 +93,13 @@ struct AccessTokenTests {
 
         var signature = try Base64URL.decode(String(parts[2]))
         signature[10] ^= 0x01
-        #expect(throws: AccessTokenError(code: .invalidSignature)) { try verifier.verify([parts[0], parts[1], Base64URL.encode(signature)].joined(separator: ".")) }
+        #expect(throws: AccessTokenError(code: .invalidSignature)) {
+            try verifier.verify([parts[0], parts[1], Base64URL.encode(signature)].joined(separator: "."))
+        }
         let derSignature = try P256.Signing.ECDSASignature(rawRepresentation: try Base64URL.decode(String(parts[2]))).derRepresentation
-        #expect(throws: AccessTokenError(code: .malformed)) { try verifier.verify([parts[0], parts[1], Base64URL.encode(derSignature)].joined(separator: ".")) }
+        #expect(throws: AccessTokenError(code: .malformed)) {
+            try verifier.verify([parts[0], parts[1], Base64URL.encode(derSignature)].joined(separator: "."))
+        }
         #expect(throws: AccessTokenError(code: .malformed)) { try verifier.verify(token + "=") }
         #expect(throws: AccessTokenError(code: .malformed)) { try verifier.verify(token + ".x") }
         #expect(throws: AccessTokenError(code: .malformed)) { try verifier.verify(parts[0] + ".." + parts[2]) }
@@ -101,7 +109,9 @@ struct AccessTokenTests {
     @Test("A validly signed token with an extra or duplicated claim is refused")
     func strictClaims() throws {
         let base = claims().canonicalJSON
-        for payload in [String(base.dropLast()) + #","admin":true}"#, String(base.dropLast()) + #","sub":"account-43"}"#, base.replacingOccurrences(of: ",", with: ", ")] {
+        for payload in [
+            String(base.dropLast()) + #","admin":true}"#, String(base.dropLast()) + #","sub":"account-43"}"#, base.replacingOccurrences(of: ",", with: ", "),
+        ] {
             let input = Base64URL.encode(Data(AccessTokenSigner.headerJSON(keyID: signer.keyID).utf8)) + "." + Base64URL.encode(Data(payload.utf8))
             let signature = try key.signature(for: Data(input.utf8)).rawRepresentation
             #expect(throws: AccessTokenError(code: .malformed)) { try verifier().verify(input + "." + Base64URL.encode(signature)) }
@@ -134,7 +144,11 @@ struct AccessTokenTests {
         #expect(x + y == key.publicKey.rawRepresentation)
         let fromJWKS = try AccessTokenVerifier(jwks: data, issuer: "devicetrust", audience: "bank-api", now: { Self.issuedAt })
         #expect(try fromJWKS.verify(signer.issue(claims())).subject == "account-42")
-        #expect(throws: AccessTokenError(code: .invalidKeySet)) { try AccessTokenVerifier(jwks: Data(#"{"keys":[{"kty":"RSA","kid":"a"}]}"#.utf8), issuer: "i", audience: "a") }
-        #expect(throws: AccessTokenError(code: .invalidKeySet)) { try AccessTokenVerifier(jwks: Data(#"{"keys":[{"kty":"EC","crv":"P-256","kid":"a","x":"AA","y":"AA"}]}"#.utf8), issuer: "i", audience: "a") }
+        #expect(throws: AccessTokenError(code: .invalidKeySet)) {
+            try AccessTokenVerifier(jwks: Data(#"{"keys":[{"kty":"RSA","kid":"a"}]}"#.utf8), issuer: "i", audience: "a")
+        }
+        #expect(throws: AccessTokenError(code: .invalidKeySet)) {
+            try AccessTokenVerifier(jwks: Data(#"{"keys":[{"kty":"EC","crv":"P-256","kid":"a","x":"AA","y":"AA"}]}"#.utf8), issuer: "i", audience: "a")
+        }
     }
 }

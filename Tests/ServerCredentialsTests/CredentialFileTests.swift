@@ -78,7 +78,10 @@ struct CredentialFileTests {
         try setPermissions(0o644, of: url)
         #expect(throws: CredentialFileError(code: .permissionsTooWide)) { try SigningKeyFile.loadOrCreate(at: url) }
         let garbage = url.deletingLastPathComponent().appendingPathComponent("garbage.pem")
-        #expect(FileManager.default.createFile(atPath: garbage.path, contents: Data("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n".utf8), attributes: [.posixPermissions: 0o600]))
+        #expect(
+            FileManager.default.createFile(
+                atPath: garbage.path, contents: Data("-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n".utf8),
+                attributes: [.posixPermissions: 0o600]))
         #expect(throws: CredentialFileError(code: .invalidContents)) { try SigningKeyFile.loadOrCreate(at: garbage) }
     }
 

@@ -8,15 +8,17 @@ import Testing
 struct OpenSSLInteropTests {
     static let openssl = ["/usr/bin/openssl", "/usr/local/bin/openssl"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
-    @Test("openssl dgst -sha256 -verify accepts header.payload with the r‖s signature as DER, and refuses a changed payload",
-          .enabled(if: openssl != nil, "the openssl CLI is not installed"))
+    @Test(
+        "openssl dgst -sha256 -verify accepts header.payload with the r‖s signature as DER, and refuses a changed payload",
+        .enabled(if: openssl != nil, "the openssl CLI is not installed"))
     func opensslVerifies() throws {
         let key = P256.Signing.PrivateKey()
         let now = Date()
-        let token = try AccessTokenSigner(signingKey: key).issue(AccessTokenClaims(
-            issuer: "devicetrust", audience: "devicetrust", subject: "account-1", issuedAt: now, expiresAt: now + 120,
-            deviceID: "device-1", key: "device", purpose: "unlock"
-        ))
+        let token = try AccessTokenSigner(signingKey: key).issue(
+            AccessTokenClaims(
+                issuer: "devicetrust", audience: "devicetrust", subject: "account-1", issuedAt: now, expiresAt: now + 120,
+                deviceID: "device-1", key: "device", purpose: "unlock"
+            ))
         let parts = token.split(separator: ".")
         let raw = try #require(Self.base64URLDecode(String(parts[2])))
         let folder = try makeTemporaryFolder()

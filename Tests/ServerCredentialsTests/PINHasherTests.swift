@@ -38,7 +38,9 @@ struct PINHasherTests {
         #expect(owasp.verify(try PIN("135790"), against: stored), "old hashes keep verifying until rehashed")
         #expect(owasp.needsRehash("$argon2i$v=19$m=19456,t=2,p=1$c29tZXNhbHQ$aGFzaA"))
         #expect(owasp.needsRehash("not a hash"))
-        for malformed in ["", "$argon2i$" + stored.dropFirst("$argon2id$".count), String(stored.dropLast(2)), stored + "\0", String(repeating: "$", count: 200)] {
+        for malformed in [
+            "", "$argon2i$" + stored.dropFirst("$argon2id$".count), String(stored.dropLast(2)), stored + "\0", String(repeating: "$", count: 200),
+        ] {
             #expect(!weak.verify(try PIN("135790"), against: malformed))
         }
     }

@@ -50,7 +50,9 @@ struct AppAttestAssertionResponseTests {
         let (fixture, device) = try enrolled(.required)
         for expected: UInt32 in [1, 2] {
             let created = try fixture.challenge(device.phone, key: .biometric)
-            #expect(try fixture.service.respond(challengeId: created.challengeId, response(fixture, device, created, assertion: device.assertion(for: created))) != nil)
+            #expect(
+                try fixture.service.respond(challengeId: created.challengeId, response(fixture, device, created, assertion: device.assertion(for: created)))
+                    != nil)
             #expect(try storedCounter(fixture, device) == expected)
         }
     }
@@ -59,7 +61,9 @@ struct AppAttestAssertionResponseTests {
     func requiredMissing() throws {
         let (fixture, device) = try enrolled(.required)
         let created = try fixture.challenge(device.phone, key: .biometric)
-        expectProblem(.attestationInvalid) { _ = try fixture.service.respond(challengeId: created.challengeId, response(fixture, device, created, assertion: nil)) }
+        expectProblem(.attestationInvalid) {
+            _ = try fixture.service.respond(challengeId: created.challengeId, response(fixture, device, created, assertion: nil))
+        }
         expectProblem(.challengeConsumed) {
             _ = try fixture.service.respond(challengeId: created.challengeId, response(fixture, device, created, assertion: device.assertion(for: created)))
         }
@@ -72,9 +76,13 @@ struct AppAttestAssertionResponseTests {
         let first = try fixture.challenge(device.phone, key: .biometric)
         let assertion = try device.assertion(for: first)
         _ = try fixture.service.respond(challengeId: first.challengeId, response(fixture, device, first, assertion: assertion))
-        expectProblem(.challengeConsumed) { _ = try fixture.service.respond(challengeId: first.challengeId, response(fixture, device, first, assertion: assertion)) }
+        expectProblem(.challengeConsumed) {
+            _ = try fixture.service.respond(challengeId: first.challengeId, response(fixture, device, first, assertion: assertion))
+        }
         let second = try fixture.challenge(device.phone, key: .biometric)
-        expectProblem(.attestationInvalid) { _ = try fixture.service.respond(challengeId: second.challengeId, response(fixture, device, second, assertion: assertion)) }
+        expectProblem(.attestationInvalid) {
+            _ = try fixture.service.respond(challengeId: second.challengeId, response(fixture, device, second, assertion: assertion))
+        }
         #expect(try storedCounter(fixture, device) == 1)
         #expect(fixture.log.lines.contains { $0.contains("appAttestAssertion") })
     }
@@ -84,12 +92,16 @@ struct AppAttestAssertionResponseTests {
         let (fixture, device) = try enrolled(.required)
         let early = try fixture.challenge(device.phone, key: .biometric)
         let late = try fixture.challenge(device.phone, key: .biometric)
-        let earlyAssertion = try device.assertion(for: early) // counter 1
-        let lateAssertion = try device.assertion(for: late) // counter 2
+        let earlyAssertion = try device.assertion(for: early)  // counter 1
+        let lateAssertion = try device.assertion(for: late)  // counter 2
         _ = try fixture.service.respond(challengeId: late.challengeId, response(fixture, device, late, assertion: lateAssertion))
-        expectProblem(.attestationInvalid) { _ = try fixture.service.respond(challengeId: early.challengeId, response(fixture, device, early, assertion: earlyAssertion)) }
+        expectProblem(.attestationInvalid) {
+            _ = try fixture.service.respond(challengeId: early.challengeId, response(fixture, device, early, assertion: earlyAssertion))
+        }
         #expect(try storedCounter(fixture, device) == 2)
-        expectProblem(.challengeConsumed) { _ = try fixture.service.respond(challengeId: early.challengeId, response(fixture, device, early, assertion: earlyAssertion)) }
+        expectProblem(.challengeConsumed) {
+            _ = try fixture.service.respond(challengeId: early.challengeId, response(fixture, device, early, assertion: earlyAssertion))
+        }
     }
 
     @Test("optional mode accepts a response without an assertion but checks one that is sent; Android devices need none")
@@ -115,8 +127,9 @@ struct AppAttestAssertionResponseTests {
         let android = try required.service.completeEnrollment(id: created.enrollmentId, completion)
         let challenge = try required.service.createChallenge(ChallengeRequest(deviceId: android.deviceId, key: .device, purpose: .unlock))
         let signature = try deviceKey.signature(for: Base64URL.decode(challenge.signingPayload))
-        #expect(try required.service.respond(
-            challengeId: challenge.challengeId, ChallengeResponse(signature: Base64URL.encode(signature), pin: TestPhone.pin)) != nil)
+        #expect(
+            try required.service.respond(
+                challengeId: challenge.challengeId, ChallengeResponse(signature: Base64URL.encode(signature), pin: TestPhone.pin)) != nil)
     }
 
     @Test("over HTTP: an assertion is accepted, a replay on a new challenge is 403 attestation_invalid")
@@ -135,7 +148,8 @@ struct AppAttestAssertionResponseTests {
         let accepted = try running.send("POST", "/v1/challenges/\(first.challengeId)/response", response(running.fixture, device, first, assertion: assertion))
         #expect(accepted.status == 200)
         let second = try challenge()
-        let replayed = try running.send("POST", "/v1/challenges/\(second.challengeId)/response", response(running.fixture, device, second, assertion: assertion))
+        let replayed = try running.send(
+            "POST", "/v1/challenges/\(second.challengeId)/response", response(running.fixture, device, second, assertion: assertion))
         #expect(replayed.status == 403)
         #expect(try replayed.decoded(Problem.self).code == .attestationInvalid)
         let third = try challenge()

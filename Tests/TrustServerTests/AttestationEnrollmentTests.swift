@@ -70,7 +70,9 @@ struct AttestationEnrollmentTests {
             _ = try enroll(fixture) { try AttestedEnrollment.iPhone(payload: $0, clientDataHash: Data(repeating: 1, count: 32)) }
         }
         expectProblem(.attestationInvalid) {
-            _ = try enroll(fixture) { try AttestedEnrollment.android(payload: $0, keystore: AttestationLab.shared.keystore(), spoil: AttestedEnrollment.tamper) }
+            _ = try enroll(fixture) {
+                try AttestedEnrollment.android(payload: $0, keystore: AttestationLab.shared.keystore(), spoil: AttestedEnrollment.tamper)
+            }
         }
     }
 

@@ -28,8 +28,10 @@ final class AttestationLab: Sendable {
         let androidVerifiers = AttestationConfiguration.androidVerifiers(
             trustedRoots: [Data(androidAuthority.rootCertificate.der)], policy: AndroidKeyPolicy(packageNames: [packageName]))
         return AttestationConfiguration(
-            appAttest: [AppAttestVerifier(
-                appID: appID, environment: .development, trustedRoots: [Data(appAttestAuthority.rootCertificate.der)])],
+            appAttest: [
+                AppAttestVerifier(
+                    appID: appID, environment: .development, trustedRoots: [Data(appAttestAuthority.rootCertificate.der)])
+            ],
             appAttestMode: appAttest,
             androidDeviceKey: androidVerifiers.deviceKey, androidBiometricKey: androidVerifiers.biometricKey,
             androidMode: android)
@@ -99,26 +101,57 @@ enum AttestedEnrollment {
     static let rejections: [(name: String, completion: @Sendable (Data) throws -> EnrollmentCompletion)] = [
         ("iOS: missing", { payload in try iPhone(payload: payload, service: nil) }),
         ("iOS: wrong challenge", { payload in try iPhone(payload: payload, clientDataHash: Data(repeating: 7, count: 32)) }),
-        ("iOS: wrong app id", { payload in
-            try iPhone(payload: payload, service: AttestationLab.shared.appAttestService(appID: "TEAMID1234.com.example.other")) }),
+        (
+            "iOS: wrong app id",
+            { payload in
+                try iPhone(payload: payload, service: AttestationLab.shared.appAttestService(appID: "TEAMID1234.com.example.other"))
+            }
+        ),
         ("Android: missing", { payload in try android(payload: payload, keystore: AttestationLab.shared.keystore(), sendChains: false) }),
-        ("Android: wrong challenge", { payload in
-            try android(payload: payload, keystore: AttestationLab.shared.keystore(), challenge: Data(repeating: 7, count: 32)) }),
-        ("Android: wrong package", { payload in
-            try android(payload: payload, keystore: AttestationLab.shared.keystore { $0.packageName = "com.example.evil" }) }),
-        ("Android: unlocked bootloader", { payload in
-            try android(payload: payload, keystore: AttestationLab.shared.keystore { $0.deviceLocked = false }) }),
-        ("Android: software level", { payload in
-            try android(payload: payload, keystore: AttestationLab.shared.keystore { $0.securityLevel = .software }) }),
-        ("Android: tampered chain", { payload in
-            try android(payload: payload, keystore: AttestationLab.shared.keystore(), spoil: tamper) }),
-        ("Android: biometric key without per-use biometry", { payload in
-            try android(payload: payload, keystore: AttestationLab.shared.keystore(), biometricPerUse: false) }),
-        ("Android: the chain attests another key", { payload in
-            var completion = try android(payload: payload, keystore: AttestationLab.shared.keystore())
-            let other = try android(payload: payload, keystore: AttestationLab.shared.keystore())
-            completion.deviceKey.attestationChain = other.deviceKey.attestationChain
-            return completion
-        }),
+        (
+            "Android: wrong challenge",
+            { payload in
+                try android(payload: payload, keystore: AttestationLab.shared.keystore(), challenge: Data(repeating: 7, count: 32))
+            }
+        ),
+        (
+            "Android: wrong package",
+            { payload in
+                try android(payload: payload, keystore: AttestationLab.shared.keystore { $0.packageName = "com.example.evil" })
+            }
+        ),
+        (
+            "Android: unlocked bootloader",
+            { payload in
+                try android(payload: payload, keystore: AttestationLab.shared.keystore { $0.deviceLocked = false })
+            }
+        ),
+        (
+            "Android: software level",
+            { payload in
+                try android(payload: payload, keystore: AttestationLab.shared.keystore { $0.securityLevel = .software })
+            }
+        ),
+        (
+            "Android: tampered chain",
+            { payload in
+                try android(payload: payload, keystore: AttestationLab.shared.keystore(), spoil: tamper)
+            }
+        ),
+        (
+            "Android: biometric key without per-use biometry",
+            { payload in
+                try android(payload: payload, keystore: AttestationLab.shared.keystore(), biometricPerUse: false)
+            }
+        ),
+        (
+            "Android: the chain attests another key",
+            { payload in
+                var completion = try android(payload: payload, keystore: AttestationLab.shared.keystore())
+                let other = try android(payload: payload, keystore: AttestationLab.shared.keystore())
+                completion.deviceKey.attestationChain = other.deviceKey.attestationChain
+                return completion
+            }
+        ),
     ]
 }

@@ -19,8 +19,9 @@ struct ChallengeServiceTests {
         #expect(payload.purpose == .unlock)
         #expect(payload.actionSHA256 == nil)
         #expect(payload.nonce.count == 32)
-        let token = try #require(try fixture.service.respond(
-            challengeId: created.challengeId, ChallengeResponse(signature: fixture.sign(created, with: phone.biometricKey!))))
+        let token = try #require(
+            try fixture.service.respond(
+                challengeId: created.challengeId, ChallengeResponse(signature: fixture.sign(created, with: phone.biometricKey!))))
         #expect(token.tokenType == "Bearer")
         #expect(token.expiresIn == 300)
         let claims = try fixture.verifier().verify(token.accessToken)
@@ -151,7 +152,8 @@ struct ChallengeServiceTests {
         let created = try fixture.challenge(phone, key: .device)
         fixture.clock.advance(by: 120)
         expectProblem(.challengeExpired) {
-            _ = try fixture.service.respond(challengeId: created.challengeId, ChallengeResponse(signature: fixture.sign(created, with: phone.deviceKey), pin: TestPhone.pin))
+            _ = try fixture.service.respond(
+                challengeId: created.challengeId, ChallengeResponse(signature: fixture.sign(created, with: phone.deviceKey), pin: TestPhone.pin))
         }
     }
 
@@ -217,8 +219,9 @@ struct ChallengeServiceTests {
             _ = try fixture.service.respond(challengeId: created.challengeId, ChallengeResponse(signature: signature, pin: TestPhone.wrongPIN))
         }
         let second = try fixture.challenge(phone, key: .device)
-        let token = try #require(try fixture.service.respond(
-            challengeId: second.challengeId, ChallengeResponse(signature: fixture.sign(second, with: phone.deviceKey), pin: TestPhone.pin)))
+        let token = try #require(
+            try fixture.service.respond(
+                challengeId: second.challengeId, ChallengeResponse(signature: fixture.sign(second, with: phone.deviceKey), pin: TestPhone.pin)))
         let text = fixture.log.lines.joined(separator: "\n")
         #expect(!text.isEmpty)
         for secret in ["123456", "654321", signature, token.accessToken, PublicKeyEncoding.encode(phone.deviceKey.publicKey), created.signingPayload] {

@@ -106,7 +106,8 @@ struct EnrollmentServiceTests {
         expectProblem(.keyNotEnrolled) { _ = try fixture.challenge(phone, key: .device) }
         // The biometric key works.
         let created = try fixture.challenge(phone, key: .biometric)
-        let token = try fixture.service.respond(challengeId: created.challengeId, ChallengeResponse(signature: fixture.sign(created, with: phone.biometricKey!)))
+        let token = try fixture.service.respond(
+            challengeId: created.challengeId, ChallengeResponse(signature: fixture.sign(created, with: phone.biometricKey!)))
         #expect(token != nil)
     }
 }

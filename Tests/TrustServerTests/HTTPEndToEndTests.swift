@@ -113,7 +113,8 @@ struct HTTPEndToEndTests {
         let anonymous = try running.send("POST", "/v1/enrollments", request)
         #expect(anonymous.status == 401)
         #expect(anonymous.problemCode == "unauthorized")
-        let wrongKey = try LoopbackHTTPClient.send(port: running.port, "POST", "/v1/enrollments", json: try WireCoding.encode(request), bearer: String(running.adminKey.reversed()))
+        let wrongKey = try LoopbackHTTPClient.send(
+            port: running.port, "POST", "/v1/enrollments", json: try WireCoding.encode(request), bearer: String(running.adminKey.reversed()))
         #expect(wrongKey.status == 401)
         let basic = try LoopbackHTTPClient.request(
             port: running.port, method: "GET", target: "/v1/accounts/acct-1/devices", headers: [("Authorization", "Basic \(running.adminKey)")])
@@ -160,10 +161,13 @@ struct HTTPEndToEndTests {
         var phone = TestPhone()
         let created = try running.prepared.service.createEnrollment(accountId: "acct-9")
         let payload = try Base64URL.decode(created.signingPayload)
-        phone.deviceId = try running.prepared.service.completeEnrollment(id: created.enrollmentId, EnrollmentCompletion(
-            platform: .android, deviceName: "Pixel",
-            deviceKey: KeyRegistration(key: phone.deviceKey.publicKey, proof: try phone.deviceKey.signature(for: payload)),
-            biometricKey: nil, pin: TestPhone.pin)).deviceId
+        phone.deviceId = try running.prepared.service.completeEnrollment(
+            id: created.enrollmentId,
+            EnrollmentCompletion(
+                platform: .android, deviceName: "Pixel",
+                deviceKey: KeyRegistration(key: phone.deviceKey.publicKey, proof: try phone.deviceKey.signature(for: payload)),
+                biometricKey: nil, pin: TestPhone.pin)
+        ).deviceId
         let challenge = try running.prepared.service.createChallenge(ChallengeRequest(deviceId: phone.deviceId, key: .device, purpose: .unlock))
         let short = try LoopbackHTTPClient.send(
             port: running.port, "POST", "/v1/challenges/\(challenge.challengeId)/response", json: Data(#"{"signature":"AA","pin":"12"}"#.utf8))
@@ -179,14 +183,18 @@ struct HTTPEndToEndTests {
         var phone = TestPhone()
         let created = try running.prepared.service.createEnrollment(accountId: "acct-7")
         let payload = try Base64URL.decode(created.signingPayload)
-        phone.deviceId = try running.prepared.service.completeEnrollment(id: created.enrollmentId, EnrollmentCompletion(
-            platform: .ios, deviceName: "iPhone",
-            deviceKey: KeyRegistration(key: phone.deviceKey.publicKey, proof: try phone.deviceKey.signature(for: payload)),
-            biometricKey: KeyRegistration(key: phone.biometricKey!.publicKey, proof: try phone.biometricKey!.signature(for: payload)),
-            pin: nil)).deviceId
+        phone.deviceId = try running.prepared.service.completeEnrollment(
+            id: created.enrollmentId,
+            EnrollmentCompletion(
+                platform: .ios, deviceName: "iPhone",
+                deviceKey: KeyRegistration(key: phone.deviceKey.publicKey, proof: try phone.deviceKey.signature(for: payload)),
+                biometricKey: KeyRegistration(key: phone.biometricKey!.publicKey, proof: try phone.biometricKey!.signature(for: payload)),
+                pin: nil)
+        ).deviceId
         let challenge = try running.prepared.service.createChallenge(ChallengeRequest(deviceId: phone.deviceId, key: .biometric, purpose: .unlock))
-        let body = try WireCoding.encode(ChallengeResponse(
-            signature: SignatureEncoding.encode(try phone.biometricKey!.signature(for: Base64URL.decode(challenge.signingPayload)))))
+        let body = try WireCoding.encode(
+            ChallengeResponse(
+                signature: SignatureEncoding.encode(try phone.biometricKey!.signature(for: Base64URL.decode(challenge.signingPayload)))))
         let tally = OutcomeTally()
         let port = running.port
         DispatchQueue.concurrentPerform(iterations: 50) { _ in

@@ -161,9 +161,10 @@ struct OpenAPIDocumentTests {
         let text = try Self.documentText()
         let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         let documented = try OpenAPIPathsReader.operations(in: text)
-        let names = Set(documented.flatMap { operation in
-            operation.split(separator: "/").filter { $0.hasPrefix("{") && $0.hasSuffix("}") }.map { String($0.dropFirst().dropLast()) }
-        })
+        let names = Set(
+            documented.flatMap { operation in
+                operation.split(separator: "/").filter { $0.hasPrefix("{") && $0.hasSuffix("}") }.map { String($0.dropFirst().dropLast()) }
+            })
         #expect(!names.isEmpty)
         for name in names.sorted() {
             let declaration = lines.indices.first { lines[$0] == "name: \(name)" }
@@ -208,20 +209,22 @@ struct OpenAPIDocumentTests {
         #expect(try OpenAPIPathsReader.operations(in: text) == ["GET /a", "POST /a", "DELETE /a/{id}"])
     }
 
-    @Test("the reader refuses what it does not understand", arguments: [
-        "paths:\n  /a:\n\tget:\n",
-        "paths:\n  /a:\n    get:\n  /a:\n    post:\n",
-        "paths:\n  '/a':\n    get:\n",
-        "paths:\n  /a:\n   get:\n",
-        "paths:\n  /a:\n    get: {}\n",
-        "paths:\n  /a:\n    $ref: '#/x'\n",
-        "paths:\n  /a:\n    get:\n    get:\n",
-        "paths:\n  /a:\n    summary: no operation\n",
-        "paths:\n    get:\n",
-        "paths: {}\n",
-        "paths:\n  /a:\n    get:\npaths:\n  /b:\n    get:\n",
-        "paths:\r\n  /a:\r\n    get:\r\n",
-    ])
+    @Test(
+        "the reader refuses what it does not understand",
+        arguments: [
+            "paths:\n  /a:\n\tget:\n",
+            "paths:\n  /a:\n    get:\n  /a:\n    post:\n",
+            "paths:\n  '/a':\n    get:\n",
+            "paths:\n  /a:\n   get:\n",
+            "paths:\n  /a:\n    get: {}\n",
+            "paths:\n  /a:\n    $ref: '#/x'\n",
+            "paths:\n  /a:\n    get:\n    get:\n",
+            "paths:\n  /a:\n    summary: no operation\n",
+            "paths:\n    get:\n",
+            "paths: {}\n",
+            "paths:\n  /a:\n    get:\npaths:\n  /b:\n    get:\n",
+            "paths:\r\n  /a:\r\n    get:\r\n",
+        ])
     func readerRefuses(_ text: String) {
         #expect(throws: OpenAPIPathsReader.Failure.self) { try OpenAPIPathsReader.operations(in: text) }
     }

@@ -6,7 +6,9 @@ import Testing
 
 @Suite("PIN rules")
 struct PINServiceTests {
-    private func deviceResponse(_ fixture: ServiceFixture, _ phone: TestPhone, pin: PIN?, purpose: Purpose = .unlock) throws -> (ChallengeCreated, ChallengeResponse) {
+    private func deviceResponse(
+        _ fixture: ServiceFixture, _ phone: TestPhone, pin: PIN?, purpose: Purpose = .unlock
+    ) throws -> (ChallengeCreated, ChallengeResponse) {
         let created = try fixture.challenge(phone, key: .device, purpose: purpose)
         return (created, ChallengeResponse(signature: try fixture.sign(created, with: phone.deviceKey), pin: pin))
     }

@@ -14,16 +14,20 @@ struct PurposeServiceTests {
         let newPIN = try PIN("24681357")
         let created = try fixture.challenge(phone, key: .device, purpose: .pinChange)
         let signature = try fixture.sign(created, with: phone.deviceKey)
-        let token = try #require(try fixture.service.respond(
-            challengeId: created.challengeId, ChallengeResponse(signature: signature, pin: TestPhone.pin, newPin: newPIN)))
+        let token = try #require(
+            try fixture.service.respond(
+                challengeId: created.challengeId, ChallengeResponse(signature: signature, pin: TestPhone.pin, newPin: newPIN)))
         #expect(try fixture.verifier().verify(token.accessToken).purpose == "pin_change")
 
         let old = try fixture.challenge(phone, key: .device)
         expectProblem(.pinInvalid, attemptsRemaining: 4) {
-            _ = try fixture.service.respond(challengeId: old.challengeId, ChallengeResponse(signature: fixture.sign(old, with: phone.deviceKey), pin: TestPhone.pin))
+            _ = try fixture.service.respond(
+                challengeId: old.challengeId, ChallengeResponse(signature: fixture.sign(old, with: phone.deviceKey), pin: TestPhone.pin))
         }
         let fresh = try fixture.challenge(phone, key: .device)
-        #expect(try fixture.service.respond(challengeId: fresh.challengeId, ChallengeResponse(signature: fixture.sign(fresh, with: phone.deviceKey), pin: newPIN)) != nil)
+        #expect(
+            try fixture.service.respond(challengeId: fresh.challengeId, ChallengeResponse(signature: fixture.sign(fresh, with: phone.deviceKey), pin: newPIN))
+                != nil)
     }
 
     @Test("pin_change needs newPin, and a wrong old PIN changes nothing")
@@ -33,7 +37,8 @@ struct PurposeServiceTests {
         try fixture.enroll(&phone)
         let missing = try fixture.challenge(phone, key: .device, purpose: .pinChange)
         expectProblem(.malformedRequest) {
-            _ = try fixture.service.respond(challengeId: missing.challengeId, ChallengeResponse(signature: fixture.sign(missing, with: phone.deviceKey), pin: TestPhone.pin))
+            _ = try fixture.service.respond(
+                challengeId: missing.challengeId, ChallengeResponse(signature: fixture.sign(missing, with: phone.deviceKey), pin: TestPhone.pin))
         }
         let wrong = try fixture.challenge(phone, key: .device, purpose: .pinChange)
         expectProblem(.pinInvalid) {
@@ -42,7 +47,9 @@ struct PurposeServiceTests {
                 ChallengeResponse(signature: fixture.sign(wrong, with: phone.deviceKey), pin: TestPhone.wrongPIN, newPin: try PIN("111111")))
         }
         let check = try fixture.challenge(phone, key: .device)
-        #expect(try fixture.service.respond(challengeId: check.challengeId, ChallengeResponse(signature: fixture.sign(check, with: phone.deviceKey), pin: TestPhone.pin)) != nil)
+        #expect(
+            try fixture.service.respond(
+                challengeId: check.challengeId, ChallengeResponse(signature: fixture.sign(check, with: phone.deviceKey), pin: TestPhone.pin)) != nil)
     }
 
     @Test("rebind_biometric replaces the biometric key; the old one stops working")
@@ -88,7 +95,9 @@ struct PurposeServiceTests {
         var phone = TestPhone()
         try fixture.enroll(&phone)
         let created = try fixture.challenge(phone, key: .biometric, purpose: .removeDevice)
-        #expect(try fixture.service.respond(challengeId: created.challengeId, ChallengeResponse(signature: fixture.sign(created, with: phone.biometricKey!))) == nil)
+        #expect(
+            try fixture.service.respond(challengeId: created.challengeId, ChallengeResponse(signature: fixture.sign(created, with: phone.biometricKey!))) == nil
+        )
         #expect(try fixture.store.device(id: phone.deviceId)?.isRevoked == true)
         expectProblem(.deviceRevoked) { _ = try fixture.challenge(phone, key: .biometric) }
     }
@@ -104,7 +113,9 @@ struct PurposeServiceTests {
         }
         #expect(try fixture.store.device(id: phone.deviceId)?.isRevoked == false)
         let created = try fixture.challenge(phone, key: .device, purpose: .removeDevice)
-        #expect(try fixture.service.respond(challengeId: created.challengeId, ChallengeResponse(signature: fixture.sign(created, with: phone.deviceKey), pin: TestPhone.pin)) == nil)
+        #expect(
+            try fixture.service.respond(
+                challengeId: created.challengeId, ChallengeResponse(signature: fixture.sign(created, with: phone.deviceKey), pin: TestPhone.pin)) == nil)
         #expect(try fixture.store.device(id: phone.deviceId)?.isRevoked == true)
     }
 
@@ -133,11 +144,13 @@ struct PurposeServiceTests {
 
     @Test("the JWKS verifies issued tokens; configuration is validated")
     func jwksAndConfiguration() throws {
-        let fixture = try ServiceFixture(configuration: DeviceTrustConfiguration(tokenIssuer: "https://id.example", tokenAudience: "bank-api", tokenLifetime: 60))
+        let fixture = try ServiceFixture(
+            configuration: DeviceTrustConfiguration(tokenIssuer: "https://id.example", tokenAudience: "bank-api", tokenLifetime: 60))
         var phone = TestPhone()
         try fixture.enroll(&phone)
         let created = try fixture.challenge(phone, key: .biometric)
-        let token = try #require(try fixture.service.respond(challengeId: created.challengeId, ChallengeResponse(signature: fixture.sign(created, with: phone.biometricKey!))))
+        let token = try #require(
+            try fixture.service.respond(challengeId: created.challengeId, ChallengeResponse(signature: fixture.sign(created, with: phone.biometricKey!))))
         #expect(token.expiresIn == 60)
         let verifier = try AccessTokenVerifierFactory.make(jwks: fixture.service.jwks(), clock: fixture.clock)
         let claims = try verifier.verify(token.accessToken)

@@ -38,19 +38,21 @@ struct ServeAttestationOptionsTests {
         #expect(options.appAttestRootPath == "/tmp/apple.pem" && options.androidRootPath == "/tmp/google.pem")
     }
 
-    @Test("bad attestation options are usage errors naming the option", arguments: [
-        (["--app-attest", "on"], "--app-attest"), (["--android-attestation", "strict"], "--android-attestation"),
-        (["--app-attest", "required"], "--app-id"), (["--app-attest=optional"], "--app-id"),
-        (["--app-id", "com.example.bank"], "--app-id"), (["--app-id", "TEAMID1234."], "--app-id"),
-        (["--app-id", "teamid1234.com.example"], "--app-id"),
-        (["--app-attest-environment", "sandbox"], "--app-attest-environment"),
-        (["--android-package", "bank"], "--android-package"), (["--android-package", "com..bank"], "--android-package"),
-        (["--android-cert-digest", "abc"], "--android-cert-digest"),
-        (["--android-cert-digest", "+f" + String(repeating: "a", count: 62)], "--android-cert-digest"),
-        (["--android-root="], "--android-root"), (["--app-attest-root="], "--app-attest-root"),
-        (["--android-revocation-list="], "--android-revocation-list"),
-        (["--app-attest", "off", "--app-attest", "off"], "--app-attest"),
-    ])
+    @Test(
+        "bad attestation options are usage errors naming the option",
+        arguments: [
+            (["--app-attest", "on"], "--app-attest"), (["--android-attestation", "strict"], "--android-attestation"),
+            (["--app-attest", "required"], "--app-id"), (["--app-attest=optional"], "--app-id"),
+            (["--app-id", "com.example.bank"], "--app-id"), (["--app-id", "TEAMID1234."], "--app-id"),
+            (["--app-id", "teamid1234.com.example"], "--app-id"),
+            (["--app-attest-environment", "sandbox"], "--app-attest-environment"),
+            (["--android-package", "bank"], "--android-package"), (["--android-package", "com..bank"], "--android-package"),
+            (["--android-cert-digest", "abc"], "--android-cert-digest"),
+            (["--android-cert-digest", "+f" + String(repeating: "a", count: 62)], "--android-cert-digest"),
+            (["--android-root="], "--android-root"), (["--app-attest-root="], "--app-attest-root"),
+            (["--android-revocation-list="], "--android-revocation-list"),
+            (["--app-attest", "off", "--app-attest", "off"], "--app-attest"),
+        ])
     func usageErrors(arguments: [String], option: String) {
         do {
             _ = try ServeCommand.parse(arguments)
@@ -62,8 +64,10 @@ struct ServeAttestationOptionsTests {
 
     @Test("the help lists every attestation option")
     func help() {
-        for option in ["--app-id", "--app-attest ", "--app-attest-environment", "--app-attest-root", "--android-package",
-                       "--android-cert-digest", "--android-attestation", "--android-revocation-list", "--android-root"] {
+        for option in [
+            "--app-id", "--app-attest ", "--app-attest-environment", "--app-attest-root", "--android-package",
+            "--android-cert-digest", "--android-attestation", "--android-revocation-list", "--android-root",
+        ] {
             #expect(ServeCommand.help.contains(option), "\(option)")
             #expect(ServeCommand.usage.contains(option.trimmingCharacters(in: .whitespaces)), "\(option)")
         }
@@ -119,7 +123,10 @@ struct ServeAttestationOptionsTests {
         #expect(try enroll { try AttestedEnrollment.iPhone(payload: $0) } == 201)
         #expect(try enroll { try AttestedEnrollment.android(payload: $0, keystore: lab.keystore()) } == 201)
         #expect(try enroll { try AttestedEnrollment.iPhone(payload: $0, service: nil) } == 403)
-        #expect(try enroll { try AttestedEnrollment.android(payload: $0, keystore: lab.keystore { $0.signingCertificateDigests = [[UInt8](repeating: 1, count: 32)] }) } == 403)
+        #expect(
+            try enroll {
+                try AttestedEnrollment.android(payload: $0, keystore: lab.keystore { $0.signingCertificateDigests = [[UInt8](repeating: 1, count: 32)] })
+            } == 403)
     }
 
     private static func pem(_ der: [UInt8]) -> Data {

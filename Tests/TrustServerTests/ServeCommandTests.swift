@@ -20,10 +20,12 @@ struct ServeCommandTests {
 
     @Test("every option, as a separate value or after '='")
     func everyOption() throws {
-        let configuration = try ServeCommand.parse([
-            "--port", "9000", "--host=0.0.0.0", "--data-dir", "/tmp/dt", "--database=sqlite:/tmp/x.sqlite",
-            "--challenge-ttl", "30", "--token-issuer", "https://id.example", "--token-audience=bank",
-        ], environment: [:]).configuration
+        let configuration = try ServeCommand.parse(
+            [
+                "--port", "9000", "--host=0.0.0.0", "--data-dir", "/tmp/dt", "--database=sqlite:/tmp/x.sqlite",
+                "--challenge-ttl", "30", "--token-issuer", "https://id.example", "--token-audience=bank",
+            ], environment: [:]
+        ).configuration
         #expect(configuration.port == 9000)
         #expect(configuration.host == "0.0.0.0")
         #expect(configuration.dataDirectory == "/tmp/dt")
@@ -33,13 +35,15 @@ struct ServeCommandTests {
         #expect(configuration.service.tokenAudience == "bank")
     }
 
-    @Test("bad command lines are usage errors naming the option", arguments: [
-        (["--port", "70000"], "--port"), (["--port", "-1"], "--port"), (["--host", "localhost"], "--host"),
-        (["--challenge-ttl", "0"], "--challenge-ttl"), (["--challenge-ttl", "2m"], "--challenge-ttl"),
-        (["--database", "mysql://db"], "--database"), (["--database", "sqlite:"], "--database"), (["--token-issuer="], "--token-issuer"),
-        (["--port"], "--port"), (["--port", "1", "--port", "2"], "--port"), (["--verbose"], "--verbose"),
-        (["serve"], "serve"),
-    ])
+    @Test(
+        "bad command lines are usage errors naming the option",
+        arguments: [
+            (["--port", "70000"], "--port"), (["--port", "-1"], "--port"), (["--host", "localhost"], "--host"),
+            (["--challenge-ttl", "0"], "--challenge-ttl"), (["--challenge-ttl", "2m"], "--challenge-ttl"),
+            (["--database", "mysql://db"], "--database"), (["--database", "sqlite:"], "--database"), (["--token-issuer="], "--token-issuer"),
+            (["--port"], "--port"), (["--port", "1", "--port", "2"], "--port"), (["--verbose"], "--verbose"),
+            (["serve"], "serve"),
+        ])
     func usageErrors(arguments: [String], option: String) {
         do {
             _ = try ServeCommand.parse(arguments, environment: [:])

@@ -45,9 +45,11 @@ struct ServerBootstrapTests {
         #expect(throws: BootstrapError.self) { try ServerBootstrap.prepare(configuration, openStore: TrustStoreEngines.open).store.close() }
     }
 
-    @Test("secrets are created only in a new data directory: one holding some but not all is refused", arguments: [
-        "token-signing-key.pem", "pin-pepper.bin", "admin-api-key",
-    ])
+    @Test(
+        "secrets are created only in a new data directory: one holding some but not all is refused",
+        arguments: [
+            "token-signing-key.pem", "pin-pepper.bin", "admin-api-key",
+        ])
     func refusesPartialSecrets(_ missing: String) throws {
         let directory = try TemporaryDirectory()
         let configuration = ServerConfiguration(dataDirectory: directory.url.path)

@@ -7,8 +7,9 @@ import TrustStoreTestSupport
 struct PostgresTestServerTests {
     @Test("make test provides a PostgreSQL server: the suite never silently skips it")
     func serverIsThereWhenRequired() {
-        #expect(PostgresTestServer.isAvailable || !PostgresTestServer.isRequired,
-                "DEVICETRUST_REQUIRE_POSTGRES=1 but DEVICETRUST_TEST_POSTGRES_URL is not set; run the tests with make test")
+        #expect(
+            PostgresTestServer.isAvailable || !PostgresTestServer.isRequired,
+            "DEVICETRUST_REQUIRE_POSTGRES=1 but DEVICETRUST_TEST_POSTGRES_URL is not set; run the tests with make test")
     }
 }
 

@@ -7,8 +7,9 @@ import TrustStoreTestSupport
 @Suite("PostgresTrustStore", .enabled(if: PostgresTestServer.isAvailable))
 struct PostgresTrustStoreTests {
     private func enrollment(_ id: String) -> Enrollment {
-        Enrollment(id: id, accountId: "acct-1", nonce: Data(repeating: 7, count: 32), signingPayload: Data("p".utf8),
-                   expiresAt: Date(timeIntervalSince1970: 1_900_000_000))
+        Enrollment(
+            id: id, accountId: "acct-1", nonce: Data(repeating: 7, count: 32), signingPayload: Data("p".utf8),
+            expiresAt: Date(timeIntervalSince1970: 1_900_000_000))
     }
 
     @Test("an unreachable server is unavailable at once, and no message carries the password")
@@ -148,9 +149,10 @@ struct PostgresReplyTimeoutTests {
         let database = try PostgresTestDatabase.create()
         defer { database.drop() }
         let store = try PostgresTrustStore(databaseURL: database.url, options: .init(poolSize: 2, replyTimeout: 0.5))
-        try store.createEnrollment(Enrollment(
-            id: "enr-1", accountId: "acct-1", nonce: Data(repeating: 1, count: 32), signingPayload: Data("p".utf8),
-            expiresAt: Date(timeIntervalSince1970: 1_900_000_000)))
+        try store.createEnrollment(
+            Enrollment(
+                id: "enr-1", accountId: "acct-1", nonce: Data(repeating: 1, count: 32), signingPayload: Data("p".utf8),
+                expiresAt: Date(timeIntervalSince1970: 1_900_000_000)))
         // Another session holds the row lock for 3 s.
         let holder = Thread {
             try? PostgresTestServer.administer(

@@ -15,9 +15,10 @@ struct SQLiteTrustStoreTests {
         let directory = try TemporaryDirectory()
         let path = directory.path("trust.sqlite")
         let store = try SQLiteTrustStore(path: path)
-        try store.createEnrollment(Enrollment(
-            id: "enr-1", accountId: "acct-1", nonce: Data(count: 32), signingPayload: Data("p".utf8),
-            expiresAt: Date(timeIntervalSince1970: 1_800_000_000)))
+        try store.createEnrollment(
+            Enrollment(
+                id: "enr-1", accountId: "acct-1", nonce: Data(count: 32), signingPayload: Data("p".utf8),
+                expiresAt: Date(timeIntervalSince1970: 1_800_000_000)))
         #expect(try mode(path) == 0o600)
         #expect(try mode(path + "-wal") == 0o600)
         #expect(try mode(path + "-shm") == 0o600)
@@ -79,9 +80,10 @@ struct SQLiteTrustStoreTests {
         let now = Date(timeIntervalSince1970: 1_800_000_000)
         do {
             let store = try SQLiteTrustStore(path: path)
-            try store.createEnrollment(Enrollment(
-                id: "enr-1", accountId: "acct-1", nonce: Data(repeating: 1, count: 32), signingPayload: Data("p".utf8),
-                expiresAt: now.addingTimeInterval(60)))
+            try store.createEnrollment(
+                Enrollment(
+                    id: "enr-1", accountId: "acct-1", nonce: Data(repeating: 1, count: 32), signingPayload: Data("p".utf8),
+                    expiresAt: now.addingTimeInterval(60)))
             _ = try store.enrollDevice(
                 DeviceRegistration(deviceId: "dev-1", name: "Pixel", platform: "android", publicKeys: [.device: Data([4] + Array(repeating: 1, count: 64))]),
                 consumingEnrollment: "enr-1", now: now)

@@ -30,33 +30,44 @@ struct FixtureCertificateTests {
     static let intermediate = "CN=DeviceTrust Test Intermediate P-256, O=DeviceTrust Tests"
 
     static let all: [Expected] = [
-        Expected(name: "root-p384", serialHex: "1", serialDER: "01", notBefore: "2024-01-01T00:00:00Z", notAfter: "2060-01-01T00:00:00Z",
-                 subject: root, issuer: root, keyAlgorithm: ec, keyParameters: p384, signatureAlgorithm: ecdsaSHA384),
-        Expected(name: "intermediate-p256", serialHex: "8a3c5e7f90112233", serialDER: "00 8A 3C 5E 7F 90 11 22 33",
-                 notBefore: "2024-01-01T00:00:00Z", notAfter: "2040-01-01T00:00:00Z",
-                 subject: intermediate, issuer: root, keyAlgorithm: ec, keyParameters: p256, signatureAlgorithm: ecdsaSHA384),
-        Expected(name: "intermediate-rsa", serialHex: "f1", serialDER: "00 F1", notBefore: "2024-01-01T00:00:00Z", notAfter: "2049-12-31T23:59:59Z",
-                 subject: "CN=DeviceTrust Test Intermediate RSA, O=DeviceTrust Tests", issuer: root,
-                 keyAlgorithm: rsa, keyParameters: nil, signatureAlgorithm: ecdsaSHA384),
-        Expected(name: "leaf-p256", serialHex: "100", serialDER: "01 00", notBefore: "2025-01-01T00:00:00Z", notAfter: "2027-01-01T00:00:00Z",
-                 subject: "CN=Device Leaf, O=DeviceTrust Tests, C=CH", issuer: intermediate,
-                 keyAlgorithm: ec, keyParameters: p256, signatureAlgorithm: ecdsaSHA256),
-        Expected(name: "leaf-rsa-issued", serialHex: "7fffffffffffffffffff", serialDER: "7F FF FF FF FF FF FF FF FF FF",
-                 notBefore: "2025-01-01T00:00:00Z", notAfter: "2027-01-01T00:00:00Z",
-                 subject: "CN=Leaf from the RSA intermediate, O=DeviceTrust Tests", issuer: "CN=DeviceTrust Test Intermediate RSA, O=DeviceTrust Tests",
-                 keyAlgorithm: ec, keyParameters: p256, signatureAlgorithm: "1.2.840.113549.1.1.11"),
-        Expected(name: "leaf-expired", serialHex: "2", serialDER: "02", notBefore: "2024-01-01T00:00:00Z", notAfter: "2024-07-01T00:00:00Z",
-                 subject: "CN=Expired Leaf, O=DeviceTrust Tests", issuer: intermediate, keyAlgorithm: ec, keyParameters: p256, signatureAlgorithm: ecdsaSHA256),
-        Expected(name: "leaf-not-yet-valid", serialHex: "3", serialDER: "03", notBefore: "2035-01-01T00:00:00Z", notAfter: "2036-01-01T00:00:00Z",
-                 subject: "CN=Not Yet Valid Leaf, O=DeviceTrust Tests", issuer: intermediate, keyAlgorithm: ec, keyParameters: p256, signatureAlgorithm: ecdsaSHA256),
-        Expected(name: "other-root", serialHex: "1", serialDER: "01", notBefore: "2024-01-01T00:00:00Z", notAfter: "2060-01-01T00:00:00Z",
-                 subject: "CN=DeviceTrust Other Root, O=DeviceTrust Tests", issuer: "CN=DeviceTrust Other Root, O=DeviceTrust Tests",
-                 keyAlgorithm: ec, keyParameters: p256, signatureAlgorithm: ecdsaSHA256),
-        Expected(name: "other-intermediate", serialHex: "8a3c5e7f90112233", serialDER: "00 8A 3C 5E 7F 90 11 22 33",
-                 notBefore: "2024-01-01T00:00:00Z", notAfter: "2040-01-01T00:00:00Z",
-                 subject: intermediate, issuer: "CN=DeviceTrust Other Root, O=DeviceTrust Tests", keyAlgorithm: ec, keyParameters: p256, signatureAlgorithm: ecdsaSHA256),
-        Expected(name: "other-leaf", serialHex: "100", serialDER: "01 00", notBefore: "2025-01-01T00:00:00Z", notAfter: "2027-01-01T00:00:00Z",
-                 subject: "CN=Device Leaf, O=DeviceTrust Tests, C=CH", issuer: intermediate, keyAlgorithm: ec, keyParameters: p256, signatureAlgorithm: ecdsaSHA256),
+        Expected(
+            name: "root-p384", serialHex: "1", serialDER: "01", notBefore: "2024-01-01T00:00:00Z", notAfter: "2060-01-01T00:00:00Z",
+            subject: root, issuer: root, keyAlgorithm: ec, keyParameters: p384, signatureAlgorithm: ecdsaSHA384),
+        Expected(
+            name: "intermediate-p256", serialHex: "8a3c5e7f90112233", serialDER: "00 8A 3C 5E 7F 90 11 22 33",
+            notBefore: "2024-01-01T00:00:00Z", notAfter: "2040-01-01T00:00:00Z",
+            subject: intermediate, issuer: root, keyAlgorithm: ec, keyParameters: p256, signatureAlgorithm: ecdsaSHA384),
+        Expected(
+            name: "intermediate-rsa", serialHex: "f1", serialDER: "00 F1", notBefore: "2024-01-01T00:00:00Z", notAfter: "2049-12-31T23:59:59Z",
+            subject: "CN=DeviceTrust Test Intermediate RSA, O=DeviceTrust Tests", issuer: root,
+            keyAlgorithm: rsa, keyParameters: nil, signatureAlgorithm: ecdsaSHA384),
+        Expected(
+            name: "leaf-p256", serialHex: "100", serialDER: "01 00", notBefore: "2025-01-01T00:00:00Z", notAfter: "2027-01-01T00:00:00Z",
+            subject: "CN=Device Leaf, O=DeviceTrust Tests, C=CH", issuer: intermediate,
+            keyAlgorithm: ec, keyParameters: p256, signatureAlgorithm: ecdsaSHA256),
+        Expected(
+            name: "leaf-rsa-issued", serialHex: "7fffffffffffffffffff", serialDER: "7F FF FF FF FF FF FF FF FF FF",
+            notBefore: "2025-01-01T00:00:00Z", notAfter: "2027-01-01T00:00:00Z",
+            subject: "CN=Leaf from the RSA intermediate, O=DeviceTrust Tests", issuer: "CN=DeviceTrust Test Intermediate RSA, O=DeviceTrust Tests",
+            keyAlgorithm: ec, keyParameters: p256, signatureAlgorithm: "1.2.840.113549.1.1.11"),
+        Expected(
+            name: "leaf-expired", serialHex: "2", serialDER: "02", notBefore: "2024-01-01T00:00:00Z", notAfter: "2024-07-01T00:00:00Z",
+            subject: "CN=Expired Leaf, O=DeviceTrust Tests", issuer: intermediate, keyAlgorithm: ec, keyParameters: p256, signatureAlgorithm: ecdsaSHA256),
+        Expected(
+            name: "leaf-not-yet-valid", serialHex: "3", serialDER: "03", notBefore: "2035-01-01T00:00:00Z", notAfter: "2036-01-01T00:00:00Z",
+            subject: "CN=Not Yet Valid Leaf, O=DeviceTrust Tests", issuer: intermediate, keyAlgorithm: ec, keyParameters: p256, signatureAlgorithm: ecdsaSHA256),
+        Expected(
+            name: "other-root", serialHex: "1", serialDER: "01", notBefore: "2024-01-01T00:00:00Z", notAfter: "2060-01-01T00:00:00Z",
+            subject: "CN=DeviceTrust Other Root, O=DeviceTrust Tests", issuer: "CN=DeviceTrust Other Root, O=DeviceTrust Tests",
+            keyAlgorithm: ec, keyParameters: p256, signatureAlgorithm: ecdsaSHA256),
+        Expected(
+            name: "other-intermediate", serialHex: "8a3c5e7f90112233", serialDER: "00 8A 3C 5E 7F 90 11 22 33",
+            notBefore: "2024-01-01T00:00:00Z", notAfter: "2040-01-01T00:00:00Z",
+            subject: intermediate, issuer: "CN=DeviceTrust Other Root, O=DeviceTrust Tests", keyAlgorithm: ec, keyParameters: p256,
+            signatureAlgorithm: ecdsaSHA256),
+        Expected(
+            name: "other-leaf", serialHex: "100", serialDER: "01 00", notBefore: "2025-01-01T00:00:00Z", notAfter: "2027-01-01T00:00:00Z",
+            subject: "CN=Device Leaf, O=DeviceTrust Tests, C=CH", issuer: intermediate, keyAlgorithm: ec, keyParameters: p256, signatureAlgorithm: ecdsaSHA256),
     ]
 
     @Test("Serial, dates, names, key and algorithms match openssl's reading", arguments: all)
@@ -103,13 +114,14 @@ struct FixtureCertificateTests {
     @Test("Extensions keep their order, OIDs, critical flags and the DER inside extnValue")
     func extensions() throws {
         let leaf = try Fixtures.certificate("leaf-p256")
-        #expect(leaf.extensions.map(\.oid) == [
-            "2.5.29.19", "2.5.29.15", "2.5.29.37", "2.5.29.17", "2.5.29.14", "2.5.29.35", "1.2.840.113635.100.8.2",
-        ])
+        #expect(
+            leaf.extensions.map(\.oid) == [
+                "2.5.29.19", "2.5.29.15", "2.5.29.37", "2.5.29.17", "2.5.29.14", "2.5.29.35", "1.2.840.113635.100.8.2",
+            ])
         #expect(leaf.extensions.map(\.isCritical) == [true, true, false, false, false, false, false])
-        #expect(leaf.extension("2.5.29.19")?.value == hex("30 00"))                         // CA:FALSE
-        #expect(leaf.extension("2.5.29.15")?.value == hex("03 02 07 80"))                   // digitalSignature
-        #expect(leaf.extension("2.5.29.37")?.value == hex("30 0A 06 08 2B 06 01 05 05 07 03 02")) // clientAuth
+        #expect(leaf.extension("2.5.29.19")?.value == hex("30 00"))  // CA:FALSE
+        #expect(leaf.extension("2.5.29.15")?.value == hex("03 02 07 80"))  // digitalSignature
+        #expect(leaf.extension("2.5.29.37")?.value == hex("30 0A 06 08 2B 06 01 05 05 07 03 02"))  // clientAuth
         #expect(leaf.extension("2.5.29.17")?.value == hex("30 10 82 0E") + Array("device.example".utf8))
         let nonce = (0..<32).map { UInt8($0) }
         #expect(leaf.extension("1.2.840.113635.100.8.2")?.value == hex("30 24 A1 22 04 20") + nonce)
@@ -124,7 +136,7 @@ struct FixtureCertificateTests {
         let root = try Fixtures.certificate("root-p384")
         #expect(root.extension("2.5.29.19")?.value == hex("30 03 01 01 FF"))
         #expect(root.extension("2.5.29.19")?.isCritical == true)
-        #expect(root.extension("2.5.29.15")?.value == hex("03 02 01 06"))                  // keyCertSign, cRLSign
+        #expect(root.extension("2.5.29.15")?.value == hex("03 02 01 06"))  // keyCertSign, cRLSign
     }
 
     @Test("notAfter from 2050 on is a GeneralizedTime, before 2050 a UTCTime; both read to the second")
@@ -150,9 +162,10 @@ struct FixtureCertificateTests {
     func bundle() throws {
         let text = try Fixtures.text(Fixtures.folder.appendingPathComponent("bundle.pem"))
         let certificates = try Certificate.certificates(fromPEM: text)
-        #expect(certificates == [
-            try Fixtures.certificate("root-p384"), try Fixtures.certificate("intermediate-p256"), try Fixtures.certificate("intermediate-rsa"),
-        ])
+        #expect(
+            certificates == [
+                try Fixtures.certificate("root-p384"), try Fixtures.certificate("intermediate-p256"), try Fixtures.certificate("intermediate-rsa"),
+            ])
         #expect(throws: CertificateError(code: .malformed)) { try Certificate.certificates(fromPEM: "no certificate") }
     }
 

@@ -64,13 +64,15 @@ struct MalformedCertificateTests {
         #expect(leap.notBefore == utc("2024-02-29T12:00:00Z"))
     }
 
-    @Test("A time that is not YYMMDDHHMMSSZ / YYYYMMDDHHMMSSZ, or names a day that does not exist, is refused", arguments: [
-        (DERTag.utcTime, "2501010000Z"), (.utcTime, "250101000000"), (.utcTime, "250101000000+0100"), (.utcTime, "20250101000000Z"),
-        (.generalizedTime, "250101000000Z"), (.generalizedTime, "20250101000000.5Z"), (.utcTime, "251301000000Z"),
-        (.utcTime, "250132000000Z"), (.utcTime, "250230000000Z"), (.utcTime, "250229000000Z"), (.utcTime, "250431000000Z"),
-        (.generalizedTime, "21000229000000Z"), (.utcTime, "250101240000Z"), (.utcTime, "250101006000Z"), (.utcTime, "250101000060Z"),
-        (.utcTime, "2501-1000000Z"), (.octetString, "250101000000Z"),
-    ])
+    @Test(
+        "A time that is not YYMMDDHHMMSSZ / YYYYMMDDHHMMSSZ, or names a day that does not exist, is refused",
+        arguments: [
+            (DERTag.utcTime, "2501010000Z"), (.utcTime, "250101000000"), (.utcTime, "250101000000+0100"), (.utcTime, "20250101000000Z"),
+            (.generalizedTime, "250101000000Z"), (.generalizedTime, "20250101000000.5Z"), (.utcTime, "251301000000Z"),
+            (.utcTime, "250132000000Z"), (.utcTime, "250230000000Z"), (.utcTime, "250229000000Z"), (.utcTime, "250431000000Z"),
+            (.generalizedTime, "21000229000000Z"), (.utcTime, "250101240000Z"), (.utcTime, "250101006000Z"), (.utcTime, "250101000060Z"),
+            (.utcTime, "2501-1000000Z"), (.octetString, "250101000000Z"),
+        ])
     func badTimes(tag: DERTag, text: String) {
         #expect(!parses(CertificateTemplate(notBefore: (tag, text))))
     }
@@ -92,10 +94,12 @@ struct MalformedCertificateTests {
         }
     }
 
-    @Test("serialNumberHex is lowercase hex of the magnitude without leading zeros, 0 for zero", arguments: [
-        ([0x00] as [UInt8], "0"), ([0x01], "1"), ([0x0A, 0x0B], "a0b"), ([0x01, 0x00, 0x0F], "1000f"),
-        ([0xB7, 0x65, 0x5C, 0x8C, 0xFA, 0x44, 0xDB, 0x91, 0xBD, 0xF4, 0x18, 0xD4, 0x0B, 0x31, 0xC0, 0x8C], "b7655c8cfa44db91bdf418d40b31c08c"),
-    ])
+    @Test(
+        "serialNumberHex is lowercase hex of the magnitude without leading zeros, 0 for zero",
+        arguments: [
+            ([0x00] as [UInt8], "0"), ([0x01], "1"), ([0x0A, 0x0B], "a0b"), ([0x01, 0x00, 0x0F], "1000f"),
+            ([0xB7, 0x65, 0x5C, 0x8C, 0xFA, 0x44, 0xDB, 0x91, 0xBD, 0xF4, 0x18, 0xD4, 0x0B, 0x31, 0xC0, 0x8C], "b7655c8cfa44db91bdf418d40b31c08c"),
+        ])
     func serialHex(magnitude: [UInt8], expected: String) throws {
         let certificate = try Certificate(der: CertificateTemplate(serialMagnitude: magnitude).der)
         #expect(certificate.serialNumberHex == expected)

@@ -31,17 +31,19 @@ struct SignatureAndChainTests {
         #expect(throws: CertificateError(code: .unsupportedKey)) { try CertificatePublicKey(subjectPublicKeyInfo: [0x30, 0x00]) }
     }
 
-    @Test("A signature verifies with the issuer's key only", arguments: [
-        ("intermediate-p256", "root-p384", true),     // ECDSA P-384 / SHA-384
-        ("intermediate-rsa", "root-p384", true),
-        ("leaf-p256", "intermediate-p256", true),     // ECDSA P-256 / SHA-256
-        ("leaf-rsa-issued", "intermediate-rsa", true), // RSA PKCS#1 v1.5 / SHA-256
-        ("root-p384", "root-p384", true),             // self-signed
-        ("leaf-p256", "root-p384", false),
-        ("leaf-rsa-issued", "intermediate-p256", false),
-        ("other-intermediate", "root-p384", false),   // same names, other root
-        ("other-leaf", "intermediate-p256", false),
-    ])
+    @Test(
+        "A signature verifies with the issuer's key only",
+        arguments: [
+            ("intermediate-p256", "root-p384", true),  // ECDSA P-384 / SHA-384
+            ("intermediate-rsa", "root-p384", true),
+            ("leaf-p256", "intermediate-p256", true),  // ECDSA P-256 / SHA-256
+            ("leaf-rsa-issued", "intermediate-rsa", true),  // RSA PKCS#1 v1.5 / SHA-256
+            ("root-p384", "root-p384", true),  // self-signed
+            ("leaf-p256", "root-p384", false),
+            ("leaf-rsa-issued", "intermediate-p256", false),
+            ("other-intermediate", "root-p384", false),  // same names, other root
+            ("other-leaf", "intermediate-p256", false),
+        ])
     func signatures(child: String, issuer: String, valid: Bool) throws {
         #expect(try Fixtures.certificate(child).isSignatureValid(issuerKey: key(issuer)) == valid)
     }
@@ -51,7 +53,7 @@ struct SignatureAndChainTests {
         let issuer = try key("intermediate-p256")
         var der = try Fixtures.bytes("leaf-p256.der")
         let nameAt = try #require(der.firstRange(of: Array("Device Leaf".utf8))).lowerBound
-        der[nameAt] ^= 0x20 // "device Leaf": still a valid certificate, no longer the signed one
+        der[nameAt] ^= 0x20  // "device Leaf": still a valid certificate, no longer the signed one
         #expect(try !Certificate(der: der).isSignatureValid(issuerKey: issuer))
         var signature = try Fixtures.bytes("leaf-p256.der")
         signature[signature.count - 3] ^= 0x01
@@ -63,18 +65,20 @@ struct SignatureAndChainTests {
         let verifier = try CertificateChainVerifier(trustedRoots: [Fixtures.certificate("root-p384")])
         try verifier.verify(chain("leaf-p256", "intermediate-p256"), at: inside)
         try verifier.verify(chain("leaf-rsa-issued", "intermediate-rsa"), at: inside)
-        try verifier.verify(chain("leaf-p256", "intermediate-p256", "root-p384"), at: inside) // the root may be sent along
+        try verifier.verify(chain("leaf-p256", "intermediate-p256", "root-p384"), at: inside)  // the root may be sent along
         try verifier.verify(chain("intermediate-p256"), at: inside)
         try verifier.verify(chain("leaf-expired", "intermediate-p256"), at: utc("2024-03-01T00:00:00Z"))
     }
 
-    @Test("Outside any certificate's validity the chain is refused as expired", arguments: [
-        ("leaf-p256", "2024-12-31T23:59:59Z"),  // leaf not yet valid
-        ("leaf-p256", "2027-01-01T00:00:01Z"),  // leaf expired
-        ("leaf-p256", "2041-01-01T00:00:00Z"),  // intermediate expired as well
-        ("leaf-expired", "2026-01-01T00:00:00Z"),
-        ("leaf-not-yet-valid", "2026-01-01T00:00:00Z"),
-    ])
+    @Test(
+        "Outside any certificate's validity the chain is refused as expired",
+        arguments: [
+            ("leaf-p256", "2024-12-31T23:59:59Z"),  // leaf not yet valid
+            ("leaf-p256", "2027-01-01T00:00:01Z"),  // leaf expired
+            ("leaf-p256", "2041-01-01T00:00:00Z"),  // intermediate expired as well
+            ("leaf-expired", "2026-01-01T00:00:00Z"),
+            ("leaf-not-yet-valid", "2026-01-01T00:00:00Z"),
+        ])
     func expired(leaf: String, time: String) throws {
         let verifier = try CertificateChainVerifier(trustedRoots: [Fixtures.certificate("root-p384")])
         #expect(throws: CertificateError(code: .expired)) { try verifier.verify(chain(leaf, "intermediate-p256"), at: utc(time)) }
@@ -88,7 +92,7 @@ struct SignatureAndChainTests {
             try verifier.verify(chain("other-leaf", "other-intermediate", "other-root"), at: inside)
         }
         #expect(throws: CertificateError(code: .untrusted)) { try verifier.verify(chain("other-root"), at: inside) }
-        #expect(throws: CertificateError(code: .untrusted)) { try verifier.verify(chain("leaf-p256"), at: inside) } // intermediate missing
+        #expect(throws: CertificateError(code: .untrusted)) { try verifier.verify(chain("leaf-p256"), at: inside) }  // intermediate missing
         #expect(throws: CertificateError(code: .untrusted)) { try verifier.verify([], at: inside) }
     }
 

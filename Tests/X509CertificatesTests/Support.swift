@@ -26,7 +26,9 @@ enum Fixtures {
     static func androidVectorFiles() throws -> [URL] {
         let folder = vectors.appendingPathComponent("android")
         return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
-            .filter { $0.pathExtension == "json" && !["index.json", "roots.json"].contains($0.lastPathComponent) && !$0.lastPathComponent.hasPrefix("status-list") }
+            .filter {
+                $0.pathExtension == "json" && !["index.json", "roots.json"].contains($0.lastPathComponent) && !$0.lastPathComponent.hasPrefix("status-list")
+            }
             .sorted { $0.lastPathComponent < $1.lastPathComponent }
     }
 }
@@ -65,15 +67,27 @@ struct CertificateTemplate {
                 tbs.unsignedInteger(magnitude: serialMagnitude)
                 tbs.constructed { $0.objectIdentifier(innerAlgorithm) }
                 tbs.constructed { name in
-                    name.constructed(.set) { $0.constructed { $0.objectIdentifier("2.5.4.3"); $0.utf8String("Template") } }
+                    name.constructed(.set) {
+                        $0.constructed {
+                            $0.objectIdentifier("2.5.4.3"); $0.utf8String("Template")
+                        }
+                    }
                 }
                 tbs.constructed { validity in
                     validity.element(notBefore.tag, content: Array(notBefore.text.utf8))
                     validity.element(notAfter.tag, content: Array(notAfter.text.utf8))
                 }
-                tbs.constructed { $0.constructed(.set) { $0.constructed { $0.objectIdentifier("2.5.4.3"); $0.utf8String("Template") } } }
+                tbs.constructed {
+                    $0.constructed(.set) {
+                        $0.constructed {
+                            $0.objectIdentifier("2.5.4.3"); $0.utf8String("Template")
+                        }
+                    }
+                }
                 tbs.constructed { spki in
-                    spki.constructed { $0.objectIdentifier("1.2.840.10045.2.1"); $0.objectIdentifier("1.2.840.10045.3.1.7") }
+                    spki.constructed {
+                        $0.objectIdentifier("1.2.840.10045.2.1"); $0.objectIdentifier("1.2.840.10045.3.1.7")
+                    }
                     spki.bitString([0x04] + [UInt8](repeating: 1, count: 64))
                 }
                 if !extensions.isEmpty {

@@ -63,7 +63,8 @@ struct AndroidAttestationChain {
         for index in 0..<(certificates.count - 1) {
             let child = certificates[index], issuer = certificates[index + 1]
             guard child.issuer == issuer.subject else {
-                throw AttestationError(.chain, "certificate \(index) names \(child.issuerSummary) as issuer, but certificate \(index + 1) is \(issuer.subjectSummary)")
+                throw AttestationError(
+                    .chain, "certificate \(index) names \(child.issuerSummary) as issuer, but certificate \(index + 1) is \(issuer.subjectSummary)")
             }
             let key: CertificatePublicKey
             if index + 1 == certificates.count - 1, let rootKey = anchors.key(for: issuer.subjectPublicKeyInfo) {
@@ -74,7 +75,8 @@ struct AndroidAttestationChain {
                 }
             }
             guard child.isSignatureValid(issuerKey: key) else {
-                throw AttestationError(.chain, "the signature of certificate \(index) does not verify with the key of certificate \(index + 1) (\(issuer.subjectSummary))")
+                throw AttestationError(
+                    .chain, "the signature of certificate \(index) does not verify with the key of certificate \(index + 1) (\(issuer.subjectSummary))")
             }
         }
     }
@@ -103,7 +105,8 @@ struct AndroidAttestationChain {
             throw AttestationError(.extension, "the leaf has no key attestation extension (\(Self.keyDescriptionOID))")
         }
         for (index, certificate) in certificates.enumerated().dropFirst() where certificate.extension(Self.keyDescriptionOID) != nil {
-            throw AttestationError(.extension, "certificate \(index) (\(certificate.subjectSummary)) also carries the key attestation extension; only the leaf may")
+            throw AttestationError(
+                .extension, "certificate \(index) (\(certificate.subjectSummary)) also carries the key attestation extension; only the leaf may")
         }
     }
 

@@ -15,15 +15,19 @@ struct AndroidKeyAttestationChecks {
     /// security levels, and a root of trust. Returns the root of trust.
     func checkGenuineHardwareKey(challenge: Data) throws(AttestationError) -> RootOfTrust {
         guard description.attestationChallenge.count == challenge.count,
-              zip(description.attestationChallenge, challenge).reduce(UInt8(0), { $0 | ($1.0 ^ $1.1) }) == 0 else {
-            throw AttestationError(.challenge, "the attestation challenge (\(description.attestationChallenge.count) bytes) is not the expected one (\(challenge.count) bytes)")
+            zip(description.attestationChallenge, challenge).reduce(UInt8(0), { $0 | ($1.0 ^ $1.1) }) == 0
+        else {
+            throw AttestationError(
+                .challenge, "the attestation challenge (\(description.attestationChallenge.count) bytes) is not the expected one (\(challenge.count) bytes)")
         }
         guard hardware.origin == AuthorizationList.originGenerated else {
-            throw AttestationError(.keyPurpose, "the key was not generated in the secure hardware (hardware-enforced origin \(hardware.origin.map(String.init) ?? "absent"))")
+            throw AttestationError(
+                .keyPurpose, "the key was not generated in the secure hardware (hardware-enforced origin \(hardware.origin.map(String.init) ?? "absent"))")
         }
         let attestationLevel = description.attestationSecurityLevel, keyLevel = description.keyMintSecurityLevel
         guard attestationLevel == keyLevel, keyLevel != .software else {
-            throw AttestationError(.securityLevel, "attestation security level \(attestationLevel), key security level \(keyLevel): both must be the same hardware level")
+            throw AttestationError(
+                .securityLevel, "attestation security level \(attestationLevel), key security level \(keyLevel): both must be the same hardware level")
         }
         guard let rootOfTrust = hardware.rootOfTrust else {
             throw AttestationError(.bootState, "the hardware-enforced list has no rootOfTrust")
@@ -35,7 +39,8 @@ struct AndroidKeyAttestationChecks {
     /// verified boot, app identity, per-use biometry.
     func check(_ policy: AndroidKeyPolicy) throws(AttestationError) {
         guard description.keyMintSecurityLevel >= policy.minimumSecurityLevel,
-              description.attestationSecurityLevel >= policy.minimumSecurityLevel else {
+            description.attestationSecurityLevel >= policy.minimumSecurityLevel
+        else {
             throw AttestationError(.securityLevel, "security level \(description.keyMintSecurityLevel) is below the required \(policy.minimumSecurityLevel)")
         }
         try checkP256SigningKey()
@@ -91,7 +96,8 @@ struct AndroidKeyAttestationChecks {
             throw AttestationError(.package, "the key belongs to \(application.packageNames), not an allowed package")
         }
         if !policy.signingCertificateDigests.isEmpty,
-           !application.signatureDigests.contains(where: policy.signingCertificateDigests.contains) {
+            !application.signatureDigests.contains(where: policy.signingCertificateDigests.contains)
+        {
             throw AttestationError(.package, "none of the app's \(application.signatureDigests.count) signing certificate digests is allowed")
         }
     }
@@ -102,7 +108,8 @@ struct AndroidKeyAttestationChecks {
     private func checkPerUseBiometry() throws(AttestationError) {
         let software = description.softwareEnforced
         guard let type = hardware.userAuthType, type & AuthorizationList.userAuthBiometric != 0 else {
-            throw AttestationError(.userAuth, "the hardware-enforced userAuthType \(hardware.userAuthType.map(String.init) ?? "absent") does not include biometric (2)")
+            throw AttestationError(
+                .userAuth, "the hardware-enforced userAuthType \(hardware.userAuthType.map(String.init) ?? "absent") does not include biometric (2)")
         }
         guard hardware.authTimeout == nil, software.authTimeout == nil else {
             throw AttestationError(.userAuth, "the key stays unlocked for \(hardware.authTimeout ?? software.authTimeout ?? 0) s after authentication")

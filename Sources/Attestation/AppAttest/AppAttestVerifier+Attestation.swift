@@ -102,8 +102,9 @@ extension AppAttestVerifier {
     /// The certificate's uncompressed P-256 point, or `keyType`.
     private static func p256Point(of certificate: Certificate) throws(AttestationError) -> [UInt8] {
         guard certificate.publicKeyAlgorithm == Certificate.ecPublicKeyOID,
-              certificate.publicKeyParameters == Certificate.p256CurveOID,
-              certificate.publicKey.count == 65, certificate.publicKey.first == 0x04 else {
+            certificate.publicKeyParameters == Certificate.p256CurveOID,
+            certificate.publicKey.count == 65, certificate.publicKey.first == 0x04
+        else {
             throw AttestationError(.keyType, "the credential certificate's key is not an uncompressed P-256 point")
         }
         return certificate.publicKey

@@ -22,7 +22,8 @@ struct COSEP256Key: Sendable {
             throw AttestationError(.keyType, "the credential public key's crv is not 1 (P-256)")
         }
         guard let x = map[integer: -2]?.byteStringValue, x.count == 32,
-              let y = map[integer: -3]?.byteStringValue, y.count == 32 else {
+            let y = map[integer: -3]?.byteStringValue, y.count == 32
+        else {
             throw AttestationError(.keyType, "the credential public key's x and y are not 32-byte strings")
         }
         guard map.count == 5 else {

@@ -73,13 +73,16 @@ public enum AuditRunner {
             case nil: break
             }
         }
-        var result = audit(files: files, projects: projects, rules: request.rules, baseline: request.baseline, focusedParsing: request.focusedParsing, preChecks: request.preChecks)
+        var result = audit(
+            files: files, projects: projects, rules: request.rules, baseline: request.baseline, focusedParsing: request.focusedParsing,
+            preChecks: request.preChecks)
         result.notes = notes + result.notes
         return result
     }
 
     /// Audits files already in memory, by relative path: the rule tests' entry point.
-    public static func audit(contents: [(path: String, data: Data)], rules: [any AuditRule], focusedParsing: Bool = true, preChecks: Bool = true) -> AuditResult {
+    public static func audit(contents: [(path: String, data: Data)], rules: [any AuditRule], focusedParsing: Bool = true, preChecks: Bool = true) -> AuditResult
+    {
         var files: [ScannedFile] = []
         var notes: [String] = []
         for (path, data) in contents {
@@ -99,7 +102,9 @@ public enum AuditRunner {
     ///
     /// `projects` gives each file's project (the path it was found under); a project's
     /// property lists are the facts for its own code only. Nil: all files are one project.
-    package static func audit(files: [ScannedFile], projects: [Int]? = nil, rules: [any AuditRule], baseline: Baseline?, focusedParsing: Bool = true, preChecks: Bool = true) -> AuditResult {
+    package static func audit(
+        files: [ScannedFile], projects: [Int]? = nil, rules: [any AuditRule], baseline: Baseline?, focusedParsing: Bool = true, preChecks: Bool = true
+    ) -> AuditResult {
         let projectOf = projects ?? Array(repeating: 0, count: files.count)
         var members: [Int: [ScannedFile]] = [:]
         for (index, file) in files.enumerated() { members[projectOf[index], default: []].append(file) }
@@ -194,11 +199,12 @@ public enum AuditRunner {
                 let key = rule.metadata.id + "\u{1F}" + lineText
                 let occurrence = occurrences[key, default: 0]
                 occurrences[key] = occurrence + 1
-                findings.append(Finding(
-                    rule: rule.metadata, file: file.path, range: match.range, message: match.message,
-                    fingerprint: Fingerprint.compute(ruleID: rule.metadata.id, path: file.path, lineText: lineText, occurrence: occurrence),
-                    codePointRange: match.range.inCodePoints(lines: lines), projectFact: match.projectFact
-                ))
+                findings.append(
+                    Finding(
+                        rule: rule.metadata, file: file.path, range: match.range, message: match.message,
+                        fingerprint: Fingerprint.compute(ruleID: rule.metadata.id, path: file.path, lineText: lineText, occurrence: occurrence),
+                        codePointRange: match.range.inCodePoints(lines: lines), projectFact: match.projectFact
+                    ))
             }
         }
         return FileFindings(findings: findings, suppressed: suppressed)

@@ -45,7 +45,9 @@ package enum JSONStrings {
                 end = min(end, bytes.count)
                 let value = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
                 var next = end + 1
-                while next < bytes.count && (bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t") || bytes[next] == UInt8(ascii: "\r")) { next += 1 }
+                while next < bytes.count && (bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t") || bytes[next] == UInt8(ascii: "\r")) {
+                    next += 1
+                }
                 if next < bytes.count && bytes[next] == UInt8(ascii: ":") {
                     tokens.append(Token(value: value, line: line, column: column, isKey: true, key: nil))
                     pendingKey = value

@@ -31,7 +31,8 @@ public struct PropertyListFile: Sendable {
     /// Parses `data`; nil when it is not a property list (the scanner notes it).
     public init?(path: String, data: Data) {
         guard let value = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
-              let root = PropertyListValue(foundation: value) else { return nil }
+            let root = PropertyListValue(foundation: value)
+        else { return nil }
         self.path = path
         self.root = root
         let isXML = data.starts(with: Array("<?xml".utf8)) || data.starts(with: Array("<plist".utf8)) || data.prefix(3) == Data([0xEF, 0xBB, 0xBF])

@@ -97,10 +97,11 @@ package struct SwiftDeclarationChunks: Sendable {
             }
             guard let first = chunkStart, first < lastToken else { return }
             let kept = isDirective || keyword == nil || keyword == "import" || keyword == "case"
-            chunks.append(Chunk(
-                start: tokens[first].start, end: end, tokens: first..<lastToken, nameToken: nameToken,
-                containerNameTokens: containers, keyword: keyword, alwaysKept: kept
-            ))
+            chunks.append(
+                Chunk(
+                    start: tokens[first].start, end: end, tokens: first..<lastToken, nameToken: nameToken,
+                    containerNameTokens: containers, keyword: keyword, alwaysKept: kept
+                ))
         }
 
         /// The index after the bracket that closes the one at `index`.

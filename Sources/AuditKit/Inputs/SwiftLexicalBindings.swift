@@ -22,7 +22,9 @@ extension SwiftFile {
         return text.withUTF8 { utf8 in
             func skipBlanks(from offset: Int, newlines: Bool) -> Int {
                 var offset = offset
-                while offset < utf8.count, utf8[offset] == 0x20 || utf8[offset] == 0x09 || (newlines && (utf8[offset] == 0x0A || utf8[offset] == 0x0D)) { offset += 1 }
+                while offset < utf8.count, utf8[offset] == 0x20 || utf8[offset] == 0x09 || (newlines && (utf8[offset] == 0x0A || utf8[offset] == 0x0D)) {
+                    offset += 1
+                }
                 return offset
             }
             for (index, token) in tokens.enumerated() where token.kind == .identifier {
@@ -33,7 +35,8 @@ extension SwiftFile {
                 var offset = skipBlanks(from: token.end, newlines: true)
                 // `key secret: Data = …`: the parameter's internal name (not `let pins: …`).
                 if offset < utf8.count, SwiftTokens.isIdentifierPart(utf8[offset]), offset > token.end,
-                   !Self.declarationWords.contains(String(decoding: UnsafeBufferPointer(rebasing: utf8[token.start..<token.end]), as: UTF8.self)) {
+                    !Self.declarationWords.contains(String(decoding: UnsafeBufferPointer(rebasing: utf8[token.start..<token.end]), as: UTF8.self))
+                {
                     var end = offset
                     while end < utf8.count, SwiftTokens.isIdentifierPart(utf8[end]) { end += 1 }
                     let after = skipBlanks(from: end, newlines: false)

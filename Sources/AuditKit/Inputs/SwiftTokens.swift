@@ -62,14 +62,14 @@ package struct SwiftTokens: Sendable {
 
         while index < end {
             let current = utf8[index]
-            if current == 0x2F, let following = byte(index + 1) {        // '/'
-                if following == 0x2F {                                     // line comment
+            if current == 0x2F, let following = byte(index + 1) {  // '/'
+                if following == 0x2F {  // line comment
                     let start = index
                     while index < end && utf8[index] != 0x0A { index += 1 }
                     comments.append(start..<index)
                     continue
                 }
-                if following == 0x2A {                                     // block comment, nested
+                if following == 0x2A {  // block comment, nested
                     let start = index
                     defer { comments.append(start..<index) }
                     var depth = 0
@@ -87,7 +87,7 @@ package struct SwiftTokens: Sendable {
                     continue
                 }
             }
-            if current == 0x23 || current == 0x22 {                        // '#' (raw string?) or '"'
+            if current == 0x23 || current == 0x22 {  // '#' (raw string?) or '"'
                 var hashes = 0
                 var cursor = index
                 while cursor < end && utf8[cursor] == 0x23 {
@@ -104,7 +104,7 @@ package struct SwiftTokens: Sendable {
                     quotes += 1
                     cursor += 1
                 }
-                if quotes == 2 {                                           // "" : an empty string
+                if quotes == 2 {  // "" : an empty string
                     tokens.append(Token(kind: .literal, start: cursor - 1, end: cursor - 1, byte: 0))
                     index = cursor
                     continue
@@ -114,7 +114,7 @@ package struct SwiftTokens: Sendable {
                 var contentEnd = end
                 while cursor < end {
                     let value = utf8[cursor]
-                    if value == 0x5C && hashes == 0 {                      // backslash escape
+                    if value == 0x5C && hashes == 0 {  // backslash escape
                         cursor += 1
                         if cursor < end { cursor += 1 }
                         continue
@@ -154,7 +154,7 @@ package struct SwiftTokens: Sendable {
             case 0x0A:
                 tokens.append(Token(kind: .newline, start: index, end: index + 1, byte: 0))
             case UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ")"),
-                 UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ";"), UInt8(ascii: "@"):
+                UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: ";"), UInt8(ascii: "@"):
                 tokens.append(Token(kind: .punctuation, start: index, end: index + 1, byte: current))
             default:
                 break

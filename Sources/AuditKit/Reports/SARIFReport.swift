@@ -94,45 +94,51 @@ package enum SARIFReport {
     package static func render(_ result: AuditResult) -> String {
         let rules = result.rules
         let ruleIndex = Dictionary(rules.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
-        let log = Log(runs: [Run(
-            tool: Tool(driver: Driver(
-                name: AuditorTool.name, version: AuditorTool.version, semanticVersion: AuditorTool.version,
-                informationUri: AuditorTool.informationURI,
-                rules: rules.map { rule in
-                    Rule(
-                        id: rule.id, name: camelCase(rule.id),
-                        shortDescription: Message(text: rule.title),
-                        fullDescription: Message(text: rule.rationale),
-                        help: MarkdownMessage(
-                            text: "\(rule.rationale)\n\nFix: \(rule.fix)",
-                            markdown: "\(rule.rationale)\n\n**Fix:** \(rule.fix)\n\nMASVS: `\(rule.masvs)`" + (rule.cweName.map { ", \($0)" } ?? "")
-                        ),
-                        defaultConfiguration: .init(level: rule.severity.sarifLevel),
-                        properties: .init(
-                            // `external/cwe/cwe-312`: the tag GitHub code scanning shows as the CWE.
-                            tags: ["security", rule.category.rawValue, rule.masvs] + (rule.cwe.map { ["external/cwe/cwe-\($0)"] } ?? []),
-                            securitySeverity: rule.severity.securityScore, masvs: rule.masvs, cwe: rule.cweName
-                        )
+        let log = Log(runs: [
+            Run(
+                tool: Tool(
+                    driver: Driver(
+                        name: AuditorTool.name, version: AuditorTool.version, semanticVersion: AuditorTool.version,
+                        informationUri: AuditorTool.informationURI,
+                        rules: rules.map { rule in
+                            Rule(
+                                id: rule.id, name: camelCase(rule.id),
+                                shortDescription: Message(text: rule.title),
+                                fullDescription: Message(text: rule.rationale),
+                                help: MarkdownMessage(
+                                    text: "\(rule.rationale)\n\nFix: \(rule.fix)",
+                                    markdown: "\(rule.rationale)\n\n**Fix:** \(rule.fix)\n\nMASVS: `\(rule.masvs)`" + (rule.cweName.map { ", \($0)" } ?? "")
+                                ),
+                                defaultConfiguration: .init(level: rule.severity.sarifLevel),
+                                properties: .init(
+                                    // `external/cwe/cwe-312`: the tag GitHub code scanning shows as the CWE.
+                                    tags: ["security", rule.category.rawValue, rule.masvs] + (rule.cwe.map { ["external/cwe/cwe-\($0)"] } ?? []),
+                                    securitySeverity: rule.severity.securityScore, masvs: rule.masvs, cwe: rule.cweName
+                                )
+                            )
+                        }
+                    )),
+                originalUriBaseIds: ["SRCROOT": ArtifactLocation(uri: "./", uriBaseId: nil)],
+                results: result.findings.map { finding in
+                    Result(
+                        ruleId: finding.rule.id, ruleIndex: ruleIndex[finding.rule.id] ?? 0, level: finding.rule.severity.sarifLevel,
+                        message: Message(text: finding.message),
+                        locations: [
+                            Location(
+                                physicalLocation: PhysicalLocation(
+                                    artifactLocation: ArtifactLocation(uri: uriEncoded(finding.file), uriBaseId: finding.file.hasPrefix("/") ? nil : "SRCROOT"),
+                                    region: Region(
+                                        startLine: finding.codePointRange.line, startColumn: finding.codePointRange.column,
+                                        endLine: max(finding.codePointRange.endLine, finding.codePointRange.line),
+                                        endColumn: max(finding.codePointRange.endColumn, finding.codePointRange.column + 1)
+                                    )
+                                ))
+                        ],
+                        partialFingerprints: [Fingerprint.sarifKey: finding.fingerprint]
                     )
                 }
-            )),
-            originalUriBaseIds: ["SRCROOT": ArtifactLocation(uri: "./", uriBaseId: nil)],
-            results: result.findings.map { finding in
-                Result(
-                    ruleId: finding.rule.id, ruleIndex: ruleIndex[finding.rule.id] ?? 0, level: finding.rule.severity.sarifLevel,
-                    message: Message(text: finding.message),
-                    locations: [Location(physicalLocation: PhysicalLocation(
-                        artifactLocation: ArtifactLocation(uri: uriEncoded(finding.file), uriBaseId: finding.file.hasPrefix("/") ? nil : "SRCROOT"),
-                        region: Region(
-                            startLine: finding.codePointRange.line, startColumn: finding.codePointRange.column,
-                            endLine: max(finding.codePointRange.endLine, finding.codePointRange.line),
-                            endColumn: max(finding.codePointRange.endColumn, finding.codePointRange.column + 1)
-                        )
-                    ))],
-                    partialFingerprints: [Fingerprint.sarifKey: finding.fingerprint]
-                )
-            }
-        )])
+            )
+        ])
         return ReportJSON.encode(log)
     }
 

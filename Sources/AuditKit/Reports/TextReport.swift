@@ -4,7 +4,8 @@ package enum TextReport {
     package static func render(_ result: AuditResult) -> String {
         var output = ""
         for finding in result.findings {
-            output += "\(finding.file):\(finding.range.line):\(finding.range.column): \(finding.rule.severity.textLevel): \(finding.message) [\(finding.rule.id)]\n"
+            output +=
+                "\(finding.file):\(finding.range.line):\(finding.range.column): \(finding.rule.severity.textLevel): \(finding.message) [\(finding.rule.id)]\n"
         }
         for note in result.notes { output += "note: \(note)\n" }
         let counts = SeverityCounts(result.findings)

@@ -27,7 +27,8 @@ package enum ObjectiveCExpressions {
     package static func strippingCasts(_ range: Range<Int>, in tokens: [ObjectiveCToken]) -> Range<Int> {
         var current = range
         while current.count > 1, tokens[current.lowerBound].text == "(",
-              let close = ObjectiveCSyntax.matching(tokens, open: current.lowerBound), close < current.upperBound {
+            let close = ObjectiveCSyntax.matching(tokens, open: current.lowerBound), close < current.upperBound
+        {
             if close == current.upperBound - 1 {
                 current = (current.lowerBound + 1)..<close  // `( expr )`
             } else {

@@ -74,7 +74,8 @@ package enum ObjectiveCSyntax {
                     guard position > 0 else { return nil }
                     if tokens[position - 1].text == "else" { return elseCondition(tokens, elseIndex: position - 1) }
                     guard tokens[position - 1].text == ")", let open = opening(tokens, close: position - 1),
-                          open > 0, tokens[open - 1].text == "if" else { return nil }
+                        open > 0, tokens[open - 1].text == "if"
+                    else { return nil }
                     return ((open + 1)..<(position - 1), false)
                 }
                 depth -= 1
@@ -102,7 +103,8 @@ package enum ObjectiveCSyntax {
             }
         }
         guard thenStart > 0, tokens[thenStart - 1].text == ")", let open = opening(tokens, close: thenStart - 1),
-              open > 0, tokens[open - 1].text == "if" else { return nil }
+            open > 0, tokens[open - 1].text == "if"
+        else { return nil }
         return ((open + 1)..<(thenStart - 1), true)
     }
 }

@@ -20,7 +20,8 @@ extension AuthBiometricBoolGate {
         let requiresUser = file.index.calls.contains { call in
             guard call.calleeName == "SecAccessControlCreateWithFlags", call.arguments.count >= 3 else { return false }
             let flags = call.arguments[call.arguments.index(call.arguments.startIndex, offsetBy: 2)].expression
-            let names = flags.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)
+            let names =
+                flags.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)
                 + flags.descendants(MemberAccessExprSyntax.self).map(\.declName.baseName.text)
                 + [flags.as(DeclReferenceExprSyntax.self)?.baseName.text, flags.as(MemberAccessExprSyntax.self)?.declName.baseName.text].compactMap { $0 }
             return names.contains(where: Self.userPresenceFlags.contains)
@@ -50,7 +51,8 @@ extension AuthBiometricBoolGate {
     /// from user-presence flags (the file's reads are then taken to be of that item).
     static func objcStoresWithUserPresence(_ tokens: [ObjectiveCToken]) -> Bool {
         guard tokens.contains(where: { $0.text == "kSecAttrAccessControl" }),
-              tokens.contains(where: { $0.text == "SecItemAdd" || $0.text == "SecItemUpdate" }) else { return false }
+            tokens.contains(where: { $0.text == "SecItemAdd" || $0.text == "SecItemUpdate" })
+        else { return false }
         for index in tokens.indices where tokens[index].text == "SecAccessControlCreateWithFlags" {
             guard let arguments = ObjectiveCCalls.arguments(ofCallAt: index, in: tokens), arguments.count >= 3 else { continue }
             if tokens[arguments[2]].contains(where: { userPresenceFlags.contains($0.text) }) { return true }

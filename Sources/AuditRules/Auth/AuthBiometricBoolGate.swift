@@ -11,8 +11,10 @@ struct AuthBiometricBoolGate: AuditRule {
         category: .auth,
         masvs: "MASVS-AUTH-2",
         cwe: 603,
-        rationale: "evaluatePolicy only hands the app a Bool in its own process: nothing cryptographic happens on success. A hooking tool (Frida, objection's `ios ui biometrics_bypass`) or a patched branch makes the reply say success, and code that then sets isLoggedIn, shows the main screen, reads a token from a Keychain item without access control or returns a stored credential grants access without any face or finger. The server cannot verify the Bool either.",
-        fix: "Make the secret itself require biometry: store it in a Keychain item created with kSecAttrAccessControl (SecAccessControlCreateWithFlags with .biometryCurrentSet) and read it with the LAContext in kSecUseAuthenticationContext, or better, keep a Secure Enclave key with .biometryCurrentSet that signs a fresh server challenge (DeviceTrust's device keys with server challenges), so the server decides. Use the Bool alone only to hide UI that guards nothing."
+        rationale:
+            "evaluatePolicy only hands the app a Bool in its own process: nothing cryptographic happens on success. A hooking tool (Frida, objection's `ios ui biometrics_bypass`) or a patched branch makes the reply say success, and code that then sets isLoggedIn, shows the main screen, reads a token from a Keychain item without access control or returns a stored credential grants access without any face or finger. The server cannot verify the Bool either.",
+        fix:
+            "Make the secret itself require biometry: store it in a Keychain item created with kSecAttrAccessControl (SecAccessControlCreateWithFlags with .biometryCurrentSet) and read it with the LAContext in kSecUseAuthenticationContext, or better, keep a Secure Enclave key with .biometryCurrentSet that signs a fresh server challenge (DeviceTrust's device keys with server challenges), so the server decides. Use the Bool alone only to hide UI that guards nothing."
     )
 
     let skipsTestCode = true
@@ -50,10 +52,13 @@ struct AuthBiometricBoolGate: AuditRule {
                 let loweredName = name.lowercased()
                 // `canAuthenticateWithBiometrics()`, `isBiometryAvailable()`: a question about
                 // the device, not an authentication result.
-                let asksAvailability = ["can", "is", "has", "supports", "should"].contains { loweredName.hasPrefix($0) }
+                let asksAvailability =
+                    ["can", "is", "has", "supports", "should"].contains { loweredName.hasPrefix($0) }
                     || ["available", "supported", "enrolled", "enabled"].contains { loweredName.contains($0) }
-                let isWrapper = wrappers.contains(name) || (!asksAvailability && Self.actionWords.contains { loweredName.contains($0) }
-                    && Self.biometricWords.contains { call.calleeText.lowercased().contains($0) })
+                let isWrapper =
+                    wrappers.contains(name)
+                    || (!asksAvailability && Self.actionWords.contains { loweredName.contains($0) }
+                        && Self.biometricWords.contains { call.calleeText.lowercased().contains($0) })
                 guard isWrapper, call.enclosingFunctionDecl?.name.text != name else { continue }
             }
             let contextName = isEvaluate ? call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription : nil
@@ -73,8 +78,9 @@ struct AuthBiometricBoolGate: AuditRule {
             if let copied = flagCopy(of: flag, in: Syntax(closure.statements)) { return copied }
             return firstAction(file, in: Syntax(closure.statements), scope: Syntax(closure), contextName: contextName) { node in
                 BranchCondition.around(node, in: Syntax(closure)).contains { condition in
-                    condition.meansTrue(flag) || (condition.side == .within && condition.mentions(identifier: flag)
-                        && (condition.text.contains(".success") || condition.text.contains("true")))
+                    condition.meansTrue(flag)
+                        || (condition.side == .within && condition.mentions(identifier: flag)
+                            && (condition.text.contains(".success") || condition.text.contains("true")))
                 }
             }
         }
@@ -96,9 +102,10 @@ struct AuthBiometricBoolGate: AuditRule {
             return nil
         }
         if let initializer = parent.as(InitializerClauseSyntax.self),
-           let binding = initializer.parent?.as(PatternBindingSyntax.self),
-           let flag = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-           let scope = call.enclosingBody {
+            let binding = initializer.parent?.as(PatternBindingSyntax.self),
+            let flag = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let scope = call.enclosingBody
+        {
             guard let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self) else { return nil }
             let end = declaration.endPosition
             if let copied = flagCopy(of: flag, in: scope) { return copied }
@@ -123,8 +130,9 @@ struct AuthBiometricBoolGate: AuditRule {
         for sequence in root.descendants(SequenceExprSyntax.self) {
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-                  elements[2].as(DeclReferenceExprSyntax.self)?.baseName.text == flag,
-                  let name = elements[0].lastName else { continue }
+                elements[2].as(DeclReferenceExprSyntax.self)?.baseName.text == flag,
+                let name = elements[0].lastName
+            else { continue }
             let lowered = name.lowercased()
             if Self.sessionWords.contains(where: { lowered.contains($0) }) { return "sets \(name) = \(flag)" }
         }
@@ -152,8 +160,10 @@ struct AuthBiometricBoolGate: AuditRule {
     /// The first unlock action under `root` that `onSuccess` accepts; nil when none, or
     /// when the success path uses the biometry properly (an access-controlled read with
     /// the context, a signature).
-    private func firstAction(_ file: SwiftFile, in root: Syntax, scope: Syntax, contextName: String?, followsCallees: Bool = true,
-                             onSuccess: (Syntax) -> Bool) -> String? {
+    private func firstAction(
+        _ file: SwiftFile, in root: Syntax, scope: Syntax, contextName: String?, followsCallees: Bool = true,
+        onSuccess: (Syntax) -> Bool
+    ) -> String? {
         let calls = root.descendants(FunctionCallExprSyntax.self).filter { onSuccess(Syntax($0)) }
         let references = root.descendants(DeclReferenceExprSyntax.self).filter { onSuccess(Syntax($0)) }
         if references.contains(where: { Self.properUse.contains($0.baseName.text) }) { return nil }
@@ -176,7 +186,8 @@ struct AuthBiometricBoolGate: AuditRule {
         }
         for statement in root.descendants(ReturnStmtSyntax.self) where onSuccess(Syntax(statement)) {
             guard let value = statement.expression, !value.is(FunctionCallExprSyntax.self),
-                  let name = value.lastName, SecretNames.isSensitive(name) else { continue }
+                let name = value.lastName, SecretNames.isSensitive(name)
+            else { continue }
             found.append((statement.position, "returns the stored \(name)"))
         }
         return found.min { $0.position < $1.position }?.text
@@ -221,7 +232,8 @@ struct AuthBiometricBoolGate: AuditRule {
                 }
             }
             if Self.navigationVerbs.contains(where: { lowered.hasPrefix($0) }), Self.protectedScreens.contains(where: { lowered.contains($0) }),
-               !lowered.contains("lock") {
+                !lowered.contains("lock")
+            {
                 return "navigates (\(name))"
             }
             return nil
@@ -232,14 +244,17 @@ struct AuthBiometricBoolGate: AuditRule {
         if name == "SecItemCopyMatching" {
             guard let argument = call.arguments.first?.expression, let query = KeychainQuery.resolve(argument, in: file) else { return nil }
             let keys = query.keys
-            if keys.contains("kSecUseAuthenticationContext") || keys.contains("kSecUseOperationPrompt") || keys.contains("kSecUseAuthenticationUI") { return nil }
+            if keys.contains("kSecUseAuthenticationContext") || keys.contains("kSecUseOperationPrompt") || keys.contains("kSecUseAuthenticationUI") {
+                return nil
+            }
             // The item is stored with a biometric access control: the read itself asks for the user.
             if isStoredWithUserPresence(query, in: file) { return nil }
             return "reads a Keychain item that does not require biometry (SecItemCopyMatching without an authentication context)"
         }
         if ["set", "setValue", "setBool"].contains(name), call.arguments.first?.expression.trimmedDescription == "true",
-           let key = call.argument("forKey")?.as(StringLiteralExprSyntax.self)?.literalValue,
-           Self.sessionWords.contains(where: { key.lowercased().contains($0) }) {
+            let key = call.argument("forKey")?.as(StringLiteralExprSyntax.self)?.literalValue,
+            Self.sessionWords.contains(where: { key.lowercased().contains($0) })
+        {
             return "stores \(key) = true"
         }
         if ["fail", "error", "logout", "signout", "lock()", "cancel"].contains(where: { lowered.contains($0) }) { return nil }
@@ -253,8 +268,9 @@ struct AuthBiometricBoolGate: AuditRule {
         let text = call.calleeText.lowercased()
         let arguments = call.arguments.map { $0.expression.as(StringLiteralExprSyntax.self)?.literalValue ?? $0.expression.trimmedDescription }
         if text.contains("keychain") || text.contains("userdefaults"),
-           ["get", "string", "data", "object", "value", "load", "read", "password", "token", "retrieve"].contains(where: { lowered.hasPrefix($0) }),
-           arguments.contains(where: SecretNames.isSensitive) {
+            ["get", "string", "data", "object", "value", "load", "read", "password", "token", "retrieve"].contains(where: { lowered.hasPrefix($0) }),
+            arguments.contains(where: SecretNames.isSensitive)
+        {
             return "reads a secret that does not require biometry (\(call.calleeText))"
         }
         if ["load", "read", "get", "fetch", "retrieve", "restore", "decrypt"].contains(where: { lowered.hasPrefix($0) }), SecretNames.isSensitive(name) {
@@ -266,12 +282,17 @@ struct AuthBiometricBoolGate: AuditRule {
         if announces, ["success", "succeed", "authenticated"].contains(where: { lowered.contains($0) }) {
             return "reports success (\(name))"
         }
-        if announces, call.arguments.contains(where: { ($0.expression.as(StringLiteralExprSyntax.self)?.literalValue?.lowercased()).map { $0.contains("success") } ?? false }) {
+        if announces,
+            call.arguments.contains(where: {
+                ($0.expression.as(StringLiteralExprSyntax.self)?.literalValue?.lowercased()).map { $0.contains("success") } ?? false
+            })
+        {
             return "reports success (\(call.calleeText))"
         }
         if Self.completionNames.contains(name) || lowered.hasPrefix("completion") {
             for argument in call.arguments {
-                let names = argument.expression.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)
+                let names =
+                    argument.expression.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)
                     + argument.expression.descendants(MemberAccessExprSyntax.self).map(\.declName.baseName.text)
                 if let secret = names.first(where: SecretNames.isSensitive) { return "hands the stored \(secret) to its caller" }
             }
@@ -298,7 +319,9 @@ struct AuthBiometricBoolGate: AuditRule {
 
     // MARK: Objective-C
 
-    private static let objcSessionSetters: Set<String> = ["setLoggedIn", "setIsLoggedIn", "setAuthenticated", "setIsAuthenticated", "setUnlocked", "setIsUnlocked", "setSignedIn"]
+    private static let objcSessionSetters: Set<String> = [
+        "setLoggedIn", "setIsLoggedIn", "setAuthenticated", "setIsAuthenticated", "setUnlocked", "setIsUnlocked", "setSignedIn",
+    ]
 
     func checkObjectiveC(_ file: ObjectiveCFile, project _: ProjectFacts) -> [Match] {
         let tokens = file.tokens
@@ -307,11 +330,12 @@ struct AuthBiometricBoolGate: AuditRule {
         for index in file.identifiers(named: "evaluatePolicy") where index + 1 < tokens.count && tokens[index + 1].text == ":" {
             // `reply:^(BOOL success, NSError *error) { … }`
             guard let reply = (index..<min(tokens.count, index + 40)).first(where: { tokens[$0].text == "reply" }),
-                  reply + 3 < tokens.count, tokens[reply + 2].text == "^", tokens[reply + 3].text == "(",
-                  let close = ObjectiveCSyntax.matching(tokens, open: reply + 3),
-                  let flag = tokens[(reply + 4)..<close].first(where: { $0.kind == .identifier && $0.text != "BOOL" && $0.text != "bool" })?.text,
-                  close + 1 < tokens.count, tokens[close + 1].text == "{",
-                  let blockEnd = ObjectiveCSyntax.matching(tokens, open: close + 1) else { continue }
+                reply + 3 < tokens.count, tokens[reply + 2].text == "^", tokens[reply + 3].text == "(",
+                let close = ObjectiveCSyntax.matching(tokens, open: reply + 3),
+                let flag = tokens[(reply + 4)..<close].first(where: { $0.kind == .identifier && $0.text != "BOOL" && $0.text != "bool" })?.text,
+                close + 1 < tokens.count, tokens[close + 1].text == "{",
+                let blockEnd = ObjectiveCSyntax.matching(tokens, open: close + 1)
+            else { continue }
             let body = (close + 2)..<blockEnd
             if tokens[body].contains(where: { Self.properUse.contains($0.text) }) { continue }
             var region: [Range<Int>] = []
@@ -319,7 +343,8 @@ struct AuthBiometricBoolGate: AuditRule {
             while position < body.upperBound {
                 defer { position += 1 }
                 guard tokens[position].text == "if", position + 1 < body.upperBound, tokens[position + 1].text == "(",
-                      let conditionEnd = ObjectiveCSyntax.matching(tokens, open: position + 1), conditionEnd < body.upperBound else { continue }
+                    let conditionEnd = ObjectiveCSyntax.matching(tokens, open: position + 1), conditionEnd < body.upperBound
+                else { continue }
                 let condition = tokens[(position + 2)..<conditionEnd]
                 guard let flagIndex = condition.firstIndex(where: { $0.text == flag }) else { continue }
                 let negated = flagIndex > condition.startIndex && tokens[flagIndex - 1].text == "!"
@@ -344,20 +369,29 @@ struct AuthBiometricBoolGate: AuditRule {
             let lowered = text.lowercased()
             if next == "=", after == "YES" || after == "true", Self.sessionWords.contains(where: { lowered.contains($0) }) { return "sets \(text) = YES" }
             if Self.objcSessionSetters.contains(text), next == ":" { return "calls \(text):YES" }
-            if ["performSegueWithIdentifier", "pushViewController", "setViewControllers", "setRootViewController"].contains(text) { return "navigates (\(text))" }
+            if ["performSegueWithIdentifier", "pushViewController", "setViewControllers", "setRootViewController"].contains(text) {
+                return "navigates (\(text))"
+            }
             if text == "rootViewController", next == "=" { return "replaces the root view controller" }
             let announces = ["show", "display", "present", "did", "handle", "alert", "toast", "banner"].contains { lowered.contains($0) }
             if announces, lowered.contains("success") || lowered.contains("succeed") || lowered.contains("authenticated") {
-                if position > range.lowerBound, tokens[position - 1].kind == .identifier || tokens[position - 1].text == "." { return "reports success (\(text))" }
+                if position > range.lowerBound, tokens[position - 1].kind == .identifier || tokens[position - 1].text == "." {
+                    return "reports success (\(text))"
+                }
             }
             if announces, next == ":", after.lowercased().contains("success"),
-               position + 2 < range.upperBound, tokens[position + 2].kind == .string {
+                position + 2 < range.upperBound, tokens[position + 2].kind == .string
+            {
                 return "reports success (\(text):@\"\(after)\")"
             }
-            if text == "SecItemCopyMatching", !readsProtectedItem { return "reads a Keychain item that does not require biometry (SecItemCopyMatching without an authentication context)" }
+            if text == "SecItemCopyMatching", !readsProtectedItem {
+                return "reads a Keychain item that does not require biometry (SecItemCopyMatching without an authentication context)"
+            }
             if position > range.lowerBound, tokens[position - 1].kind == .identifier || tokens[position - 1].text == "]", next == "]" || next == ":",
-               lowered.contains("login") || lowered.contains("unlock") || lowered.contains("showmain") || lowered.contains("showhome") || lowered.contains("dashboard"),
-               !lowered.contains("fail"), !lowered.hasPrefix("showlogin") {
+                lowered.contains("login") || lowered.contains("unlock") || lowered.contains("showmain") || lowered.contains("showhome")
+                    || lowered.contains("dashboard"),
+                !lowered.contains("fail"), !lowered.hasPrefix("showlogin")
+            {
                 return "calls \(text)"
             }
         }

@@ -11,8 +11,10 @@ struct AuthBiometryAnyForHighValue: AuditRule {
         category: .auth,
         masvs: "MASVS-AUTH-2",
         cwe: 287,
-        rationale: "An item or key protected with .biometryAny (kSecAccessControlBiometryAny, formerly .touchIDAny) opens for any finger or face enrolled now or later. Someone who learns the device passcode can enrol their own face and then unlock the secret. .biometryCurrentSet invalidates the item when the enrolled set changes.",
-        fix: "Use .biometryCurrentSet for tokens, keys and payment approvals, and handle the invalidation (errSecItemNotFound or a failing key after re-enrollment) by a full sign-in that creates a new item or re-registers a new device key (DeviceTrust's device keys with server challenges). Keep .biometryAny only for convenience unlocks of low-value data."
+        rationale:
+            "An item or key protected with .biometryAny (kSecAccessControlBiometryAny, formerly .touchIDAny) opens for any finger or face enrolled now or later. Someone who learns the device passcode can enrol their own face and then unlock the secret. .biometryCurrentSet invalidates the item when the enrolled set changes.",
+        fix:
+            "Use .biometryCurrentSet for tokens, keys and payment approvals, and handle the invalidation (errSecItemNotFound or a failing key after re-enrollment) by a full sign-in that creates a new item or re-registers a new device key (DeviceTrust's device keys with server challenges). Keep .biometryAny only for convenience unlocks of low-value data."
     )
 
     let skipsTestCode = true

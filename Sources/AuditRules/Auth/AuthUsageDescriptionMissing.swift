@@ -13,8 +13,10 @@ struct AuthUsageDescriptionMissing: AuditRule {
         severity: .medium,
         category: .auth,
         masvs: "MASVS-PRIVACY-1",
-        rationale: "iOS requires a purpose string in the Info.plist for each protected resource. Without NSCameraUsageDescription, NSMicrophoneUsageDescription, NSPhotoLibraryUsageDescription or NSContactsUsageDescription the process is killed on first access (\"attempted to access privacy-sensitive data without a usage description\"); without NSFaceIDUsageDescription Face ID fails on Face ID devices; location and tracking requests fail silently without theirs. An empty or placeholder string is rejected by App Review and tells users nothing about why access is needed (unless the project's InfoPlist.strings give that key a text: then it is localized there). Keys Xcode generates from INFOPLIST_KEY_* build settings (project.pbxproj, xcconfig) count as declared; with a partial Info.plist and no project file, nothing is reported.",
-        fix: "Add the matching key to the Info.plist with a sentence that says what the feature does with the resource (\"Scan the cheque you deposit\"), and ask at the moment the user starts that feature, not at launch."
+        rationale:
+            "iOS requires a purpose string in the Info.plist for each protected resource. Without NSCameraUsageDescription, NSMicrophoneUsageDescription, NSPhotoLibraryUsageDescription or NSContactsUsageDescription the process is killed on first access (\"attempted to access privacy-sensitive data without a usage description\"); without NSFaceIDUsageDescription Face ID fails on Face ID devices; location and tracking requests fail silently without theirs. An empty or placeholder string is rejected by App Review and tells users nothing about why access is needed (unless the project's InfoPlist.strings give that key a text: then it is localized there). Keys Xcode generates from INFOPLIST_KEY_* build settings (project.pbxproj, xcconfig) count as declared; with a partial Info.plist and no project file, nothing is reported.",
+        fix:
+            "Add the matching key to the Info.plist with a sentence that says what the feature does with the resource (\"Scan the cheque you deposit\"), and ask at the moment the user starts that feature, not at launch."
     )
 
     let skipsTestCode = true
@@ -30,16 +32,16 @@ struct AuthUsageDescriptionMissing: AuditRule {
     static func infoPlist(_ entries: [(String, String)]) -> String {
         let body = entries.map { "    <key>\($0.0)</key>\n    <string>\($0.1)</string>" }.joined(separator: "\n")
         return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
-        <plist version="1.0">
-        <dict>
-            <key>CFBundleIdentifier</key>
-            <string>com.example.bank</string>
-        \(body)
-        </dict>
-        </plist>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+            <plist version="1.0">
+            <dict>
+                <key>CFBundleIdentifier</key>
+                <string>com.example.bank</string>
+            \(body)
+            </dict>
+            </plist>
+            """
     }
 
     static let bare = infoPlist([])
@@ -105,8 +107,10 @@ struct AuthUsageDescriptionMissing: AuditRule {
         for sequence in file.index.sequences {
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-                  elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text == "sourceType" || elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == "sourceType",
-                  isMember(elements[2], "camera") else { continue }
+                elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text == "sourceType"
+                    || elements[0].as(DeclReferenceExprSyntax.self)?.baseName.text == "sourceType",
+                isMember(elements[2], "camera")
+            else { continue }
             uses.append((file.range(of: sequence), Use(resource: "the camera", api: "sourceType = .camera", required: Self.camera)))
         }
         return uses
@@ -196,7 +200,8 @@ struct AuthUsageDescriptionMissing: AuditRule {
             case "requestAuthorization" where previous == "PHPhotoLibrary":
                 use = Use(resource: "the photo library", api: "PHPhotoLibrary requestAuthorization", required: Self.photos)
             case "requestAuthorizationForAccessLevel" where previous == "PHPhotoLibrary":
-                use = argument == "PHAccessLevelAddOnly"
+                use =
+                    argument == "PHAccessLevelAddOnly"
                     ? Use(resource: "the photo library", api: token.text, required: Self.photosAdd)
                     : Use(resource: "the photo library", api: token.text, required: Self.photos)
             case "UIImageWriteToSavedPhotosAlbum" where next == "(":
@@ -220,7 +225,9 @@ struct AuthUsageDescriptionMissing: AuditRule {
 
     // MARK: Info.plist
 
-    private static let placeholders: Set<String> = ["todo", "tbd", "fixme", "placeholder", "test", "description", "usage description", "xxx", "lorem ipsum", "string", "some text"]
+    private static let placeholders: Set<String> = [
+        "todo", "tbd", "fixme", "placeholder", "test", "description", "usage description", "xxx", "lorem ipsum", "string", "some text",
+    ]
 
     func checkPropertyList(_ plist: PropertyListFile, project: ProjectFacts) -> [Match] {
         guard plist.role == .infoPlist, let entries = plist.root.dictionary else { return [] }
@@ -233,7 +240,11 @@ struct AuthUsageDescriptionMissing: AuditRule {
             // The Info.plist value is the development-language string: the one shown for every
             // language an InfoPlist.strings (or .xcstrings) entry does not cover.
             let what = text.isEmpty ? "empty" : "a placeholder (\"\(text)\")"
-            matches.append(Match(plist.range(ofKey: key), "\(key) is \(what) in the Info.plist, the development-language string shown wherever no InfoPlist.strings entry replaces it: users are not told why access is needed, and App Review rejects it"))
+            matches.append(
+                Match(
+                    plist.range(ofKey: key),
+                    "\(key) is \(what) in the Info.plist, the development-language string shown wherever no InfoPlist.strings entry replaces it: users are not told why access is needed, and App Review rejects it"
+                ))
         }
         return matches
     }

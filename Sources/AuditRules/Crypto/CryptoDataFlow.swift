@@ -45,7 +45,8 @@ enum CryptoDataFlow {
             call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
         }
         guard let call, pointerAccessors.contains(call.calleeName),
-              let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base else { return nil }
+            let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base
+        else { return nil }
         return base
     }
 
@@ -56,7 +57,9 @@ enum CryptoDataFlow {
         while let step = current {
             if let closure = step.as(ClosureExprSyntax.self), parameterNames(of: closure).contains(name) { return nil }
             if let function = step.as(FunctionDeclSyntax.self) {
-                guard let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) else { return nil }
+                guard let parameter = function.signature.parameterClause.parameters.first(where: { ($0.secondName ?? $0.firstName).text == name }) else {
+                    return nil
+                }
                 return (parameter, function)
             }
             if step.is(InitializerDeclSyntax.self) { return nil }
@@ -103,7 +106,8 @@ enum CryptoDataFlow {
         for call in file.index.calls where range.contains(call.position) {
             let callee = call.calleeName
             if pointerAccessors.contains(callee), callee.contains("Mutable"),
-               let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base, rootName(of: base) == name {
+                let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base, rootName(of: base) == name
+            {
                 return true
             }
             guard let position = writers[callee] else { continue }
@@ -157,7 +161,9 @@ enum CryptoDataFlow {
             }
             guard let slot = writers[text], let arguments = ObjectiveCCalls.arguments(ofCallAt: position, in: tokens), slot < arguments.count else { continue }
             if text == "memcpy" || text == "memmove", arguments.count > 1, tokens[arguments[1]].contains(where: { $0.kind == .string }) { continue }
-            let target = tokens[arguments[slot]].filter { $0.kind == .identifier && !["uint8_t", "char", "void", "unsigned", "UInt8", "mutableBytes"].contains($0.text) }
+            let target = tokens[arguments[slot]].filter {
+                $0.kind == .identifier && !["uint8_t", "char", "void", "unsigned", "UInt8", "mutableBytes"].contains($0.text)
+            }
             if target.first?.text == name { return true }
         }
         return false

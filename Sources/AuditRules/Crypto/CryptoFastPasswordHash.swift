@@ -11,8 +11,10 @@ struct CryptoFastPasswordHash: AuditRule {
         category: .crypto,
         masvs: "MASVS-CRYPTO-2",
         cwe: 916,
-        rationale: "SHA-256 and SHA-512 are designed to be fast: a GPU tries billions of guesses per second, so a stored SHA-2 hash of a password — salted or not — falls to a dictionary attack, and a 4- or 6-digit PIN falls instantly. PBKDF2 only helps with enough iterations: OWASP recommends at least 600,000 for PBKDF2-HMAC-SHA256 (310,000 in earlier guidance); counts below 100,000 are reported, and CryptoSwift's PKCS5.PBKDF2 defaults to 4,096 when iterations are omitted. Counts from CCCalibratePBKDF or from a value computed elsewhere are not reported.",
-        fix: "Prefer not to store or verify passwords on the device at all: verify on the server, and protect local secrets with the Keychain and biometry (DeviceTrust's Keychain.save with an access control) or a Secure Enclave device key. When a password-derived key is unavoidable, use Argon2id, scrypt, or PBKDF2-HMAC-SHA256 with ≥ 310,000 iterations (or CCCalibratePBKDF for a target time) and a random per-user salt."
+        rationale:
+            "SHA-256 and SHA-512 are designed to be fast: a GPU tries billions of guesses per second, so a stored SHA-2 hash of a password — salted or not — falls to a dictionary attack, and a 4- or 6-digit PIN falls instantly. PBKDF2 only helps with enough iterations: OWASP recommends at least 600,000 for PBKDF2-HMAC-SHA256 (310,000 in earlier guidance); counts below 100,000 are reported, and CryptoSwift's PKCS5.PBKDF2 defaults to 4,096 when iterations are omitted. Counts from CCCalibratePBKDF or from a value computed elsewhere are not reported.",
+        fix:
+            "Prefer not to store or verify passwords on the device at all: verify on the server, and protect local secrets with the Keychain and biometry (DeviceTrust's Keychain.save with an access control) or a Secure Enclave device key. When a password-derived key is unavoidable, use Argon2id, scrypt, or PBKDF2-HMAC-SHA256 with ≥ 310,000 iterations (or CCCalibratePBKDF for a target time) and a random per-user salt."
     )
 
     let skipsTestCode = true
@@ -82,9 +84,10 @@ struct CryptoFastPasswordHash: AuditRule {
         var matches: [Match] = []
         for member in file.index.memberAccesses where Self.cryptoSwiftHashes.contains(member.declName.baseName.text) {
             guard let base = member.base, member.declName.argumentNames == nil,
-                  member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != ExprSyntax(member).id,
-                  BindingValues.unwrap(base).lastName?.first?.isUppercase != true,
-                  hashesPassword(base, call: member, in: file) else { continue }
+                member.parent?.as(FunctionCallExprSyntax.self)?.calledExpression.id != ExprSyntax(member).id,
+                BindingValues.unwrap(base).lastName?.first?.isUppercase != true,
+                hashesPassword(base, call: member, in: file)
+            else { continue }
             matches.append(Match(file.range(of: base), ".\(member.declName.baseName.text) hashes a password or PIN with a fast hash"))
         }
         return matches
@@ -95,13 +98,16 @@ struct CryptoFastPasswordHash: AuditRule {
     /// pbkdf2(…, rounds: rounds)`), reported at that call, or the default value, reported
     /// at CCKeyDerivationPBKDF when a call omits it or none is in this file.
     private func parameterIterations(_ rounds: ExprSyntax, pbkdf: FunctionCallExprSyntax, in file: SwiftFile) -> [Match] {
-        guard let name = CryptoDataFlow.rootName(of: rounds), BindingValues.initializer(of: ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name))), from: pbkdf, in: file) == nil,
-              let (parameter, function) = CryptoDataFlow.parameter(named: name, enclosing: pbkdf) else { return [] }
+        guard let name = CryptoDataFlow.rootName(of: rounds),
+            BindingValues.initializer(of: ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name))), from: pbkdf, in: file) == nil,
+            let (parameter, function) = CryptoDataFlow.parameter(named: name, enclosing: pbkdf)
+        else { return [] }
         let label = parameter.firstName.text
         var matches: [Match] = []
         var omitted = false
         var callers = 0
-        for call in file.index.calls where call.calleeName == function.name.text && call.arguments.count <= function.signature.parameterClause.parameters.count {
+        for call in file.index.calls where call.calleeName == function.name.text && call.arguments.count <= function.signature.parameterClause.parameters.count
+        {
             guard label != "_" else { continue }
             // A call of this function: its labels are among the parameter labels.
             let labels = Set(function.signature.parameterClause.parameters.map(\.firstName.text))
@@ -109,11 +115,15 @@ struct CryptoFastPasswordHash: AuditRule {
             callers += 1
             guard let argument = call.argument(label) else { omitted = true; continue }
             if let count = iterationCount(argument, in: file), count < Self.minimumIterations {
-                matches.append(Match(file.range(of: call), "\(function.name.text) runs CCKeyDerivationPBKDF with \(count) iterations (fewer than \(Self.minimumIterations))"))
+                matches.append(
+                    Match(
+                        file.range(of: call), "\(function.name.text) runs CCKeyDerivationPBKDF with \(count) iterations (fewer than \(Self.minimumIterations))")
+                )
             }
         }
         if omitted || callers == 0, let value = parameter.defaultValue?.value, let count = iterationCount(value, in: file), count < Self.minimumIterations {
-            matches.append(Match(file.range(of: pbkdf), "CCKeyDerivationPBKDF runs \(count) iterations, the default of \(name) (fewer than \(Self.minimumIterations))"))
+            matches.append(
+                Match(file.range(of: pbkdf), "CCKeyDerivationPBKDF runs \(count) iterations, the default of \(name) (fewer than \(Self.minimumIterations))"))
         }
         return matches
     }
@@ -131,12 +141,15 @@ struct CryptoFastPasswordHash: AuditRule {
                 input = call.argument("data")
             } else if Self.commonCryptoHashes.contains(name) || Self.weakCommonCryptoHashes.contains(name) {
                 input = call.arguments.first?.expression
-            } else if Self.cryptoSwiftHashes.contains(name), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base, base.trimmedDescription != "Digest" {
+            } else if Self.cryptoSwiftHashes.contains(name), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
+                base.trimmedDescription != "Digest"
+            {
                 input = base
             }
             guard let input, let root = rootParameter(of: input),
-                  let (parameter, function) = CryptoDataFlow.parameter(named: root, enclosing: call),
-                  !hashesPassword(input, call: call, in: file) else { continue }
+                let (parameter, function) = CryptoDataFlow.parameter(named: root, enclosing: call),
+                !hashesPassword(input, call: call, in: file)
+            else { continue }
             let parameters = Array(function.signature.parameterClause.parameters)
             guard let position = parameters.firstIndex(where: { $0.id == parameter.id }) else { continue }
             helpers[function.name.text] = (parameters.map(\.firstName.text), position, name)
@@ -186,7 +199,10 @@ struct CryptoFastPasswordHash: AuditRule {
         if names(in: input).contains(where: SecretNames.isPasswordLike) { return true }
         for reference in input.descendants(DeclReferenceExprSyntax.self) + (input.as(DeclReferenceExprSyntax.self).map { [$0] } ?? []) {
             if let value = BindingValues.initializer(of: ExprSyntax(reference), from: call, in: file),
-               names(in: value).contains(where: SecretNames.isPasswordLike) { return true }
+                names(in: value).contains(where: SecretNames.isPasswordLike)
+            {
+                return true
+            }
         }
         for function in CryptoContext.enclosingNames(of: call) {
             let words = Set(SecretNames.splitWords(function))
@@ -213,7 +229,8 @@ struct CryptoFastPasswordHash: AuditRule {
             return iterationCount(only.expression, in: file, depth: depth + 1)
         }
         if bare.is(DeclReferenceExprSyntax.self) || bare.is(MemberAccessExprSyntax.self),
-           let value = BindingValues.initializer(of: bare, from: bare, in: file) {
+            let value = BindingValues.initializer(of: bare, from: bare, in: file)
+        {
             return iterationCount(value, in: file, depth: depth + 1)
         }
         return nil

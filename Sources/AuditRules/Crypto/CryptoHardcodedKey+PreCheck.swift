@@ -17,7 +17,9 @@ extension CryptoHardcodedKey {
                 .all([.swiftCodeIgnoringCase(["crypt", "cipher", "aes"]), .swiftCustom("an encryption wrapper called", CryptoHardcodedKey.callsWrapper)]),
                 .all([
                     .swiftIdentifierWhere("a key, IV or nonce name") { identifier in
-                        ["key", "iv", "nonce", "vector", "data", "bytes", "string", "str", "hex"].contains(where: { ByteSearch.hasSuffixIgnoringCase(identifier.utf8, $0) })
+                        ["key", "iv", "nonce", "vector", "data", "bytes", "string", "str", "hex"].contains(where: {
+                            ByteSearch.hasSuffixIgnoringCase(identifier.utf8, $0)
+                        })
                             && CryptoKeyNames.isCryptoKeyName(String(identifier))
                     },
                     // `static let aesKey = "…"`, `ivData: Data = Data([0x13, …])`.
@@ -48,7 +50,10 @@ extension CryptoHardcodedKey {
             index < tokens.count && tokens[index].kind == .punctuation && tokens[index].byte == character.asciiValue
         }
         var index = start
-        while index < tokens.count, isPunctuation(index, "(") || (tokens[index].kind == .identifier && ["try", "await"].contains(where: { word(tokens[index]).elementsEqual($0.utf8) })) {
+        while index < tokens.count,
+            isPunctuation(index, "(")
+                || (tokens[index].kind == .identifier && ["try", "await"].contains(where: { word(tokens[index]).elementsEqual($0.utf8) }))
+        {
             index += 1
         }
         guard index < tokens.count else { return false }
@@ -67,7 +72,8 @@ extension CryptoHardcodedKey {
             while next < tokens.count, tokens[next].kind != .newline {
                 let token = tokens[next]
                 if token.kind == .identifier, token.start > 0, utf8[utf8.index(utf8.startIndex, offsetBy: token.start - 1)] == UInt8(ascii: "."),
-                   word(token).elementsEqual("data".utf8) || word(token).elementsEqual("cString".utf8), isPunctuation(next + 1, "(") {
+                    word(token).elementsEqual("data".utf8) || word(token).elementsEqual("cString".utf8), isPunctuation(next + 1, "(")
+                {
                     return true
                 }
                 next += 1

@@ -11,8 +11,10 @@ struct CryptoHardcodedKey: AuditRule {
         category: .crypto,
         masvs: "MASVS-CRYPTO-2",
         cwe: 321,
-        rationale: "A key in the source is the same in every installation and is recovered from the binary with `strings` or a disassembler, so data it encrypts — local databases, files, values sent to the server — is readable by anyone with the IPA. A constant IV or nonce makes equal plaintexts encrypt identically, and with AES-GCM or ChaChaPoly a repeated nonce under the same key reveals the XOR of plaintexts and lets an attacker forge tags. All-zero CBC IVs are reported by crypto-weak-cipher.",
-        fix: "Generate keys at run time (SymmetricKey(size: .bits256), or a Secure Enclave / device key from DeviceTrust) and keep them in the Keychain with Keychain.save and a ThisDeviceOnly accessibility class; derive password-based keys with a slow KDF and a random salt. Let AES.GCM.seal pick its nonce, and for CBC use a fresh random IV per message stored with the ciphertext."
+        rationale:
+            "A key in the source is the same in every installation and is recovered from the binary with `strings` or a disassembler, so data it encrypts — local databases, files, values sent to the server — is readable by anyone with the IPA. A constant IV or nonce makes equal plaintexts encrypt identically, and with AES-GCM or ChaChaPoly a repeated nonce under the same key reveals the XOR of plaintexts and lets an attacker forge tags. All-zero CBC IVs are reported by crypto-weak-cipher.",
+        fix:
+            "Generate keys at run time (SymmetricKey(size: .bits256), or a Secure Enclave / device key from DeviceTrust) and keep them in the Keychain with Keychain.save and a ThisDeviceOnly accessibility class; derive password-based keys with a slow KDF and a random salt. Let AES.GCM.seal pick its nonce, and for CBC use a fresh random IV per message stored with the ciphertext."
     )
 
     // Declarations of key-named constants can be anywhere: always run (cheap: index arrays only).
@@ -28,7 +30,9 @@ struct CryptoHardcodedKey: AuditRule {
         guard value.count >= 8, !SecretFormats.isPlaceholder(value) else { return false }
         let normalized = value.lowercased().filter { $0.isLetter || $0.isNumber }
         if normalized == name.lowercased().filter({ $0.isLetter || $0.isNumber }) { return false }
-        let identifierLike = value.allSatisfy { $0.isLetter || $0 == "_" || $0 == "-" || $0 == "." } && !value.contains(where: \.isUppercase) && value.contains(where: { "_-.".contains($0) })
+        let identifierLike =
+            value.allSatisfy { $0.isLetter || $0 == "_" || $0 == "-" || $0 == "." } && !value.contains(where: \.isUppercase)
+            && value.contains(where: { "_-.".contains($0) })
         if identifierLike || value.contains(" ") || value.contains("://") { return false }
         if value.filter({ $0 == "." }).count >= 2 && !value.contains(where: \.isNumber) { return false }
         return true
@@ -40,7 +44,8 @@ struct CryptoHardcodedKey: AuditRule {
         for declaration in file.index.variables {
             for binding in declaration.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, CryptoKeyNames.isCryptoKeyName(name),
-                      let value = binding.initializer?.value else { continue }
+                    let value = binding.initializer?.value
+                else { continue }
                 let bare = BindingValues.unwrap(value)
                 if let string = bare.as(StringLiteralExprSyntax.self) {
                     guard let text = string.literalValue, Self.isKeyLikeString(text, name: name) else { continue }
@@ -58,7 +63,8 @@ struct CryptoHardcodedKey: AuditRule {
                 guard let value = parameter.defaultValue?.value else { continue }
                 let name = (parameter.secondName ?? parameter.firstName).text
                 guard CryptoKeyNames.isCryptoKeyName(name) || CryptoKeyNames.isCryptoKeyName(parameter.firstName.text),
-                      let constant = CryptoLiterals.constant(value, in: file), !constant.isZero else { continue }
+                    let constant = CryptoLiterals.constant(value, in: file), !constant.isZero
+                else { continue }
                 if let text = constant.text, !Self.isKeyLikeString(text, name: name) { continue }
                 matches.append(Match(file.range(of: value), "parameter \(name) of \(function.name.text) defaults to a hard-coded key or IV"))
             }
@@ -96,7 +102,8 @@ struct CryptoHardcodedKey: AuditRule {
                 // `RNEncryptor.encryptData(data, with: settings, password: "…")`, `text.aesEncrypt(key: "…", iv: "…")`.
                 for argument in call.arguments {
                     guard let label = argument.label?.text, let role = CryptoWrapperSinks.role(ofLabel: label),
-                          let constant = CryptoLiterals.constant(argument.expression, in: file), !constant.isZero else { continue }
+                        let constant = CryptoLiterals.constant(argument.expression, in: file), !constant.isZero
+                    else { continue }
                     if let bound = constant.name, CryptoKeyNames.isCryptoKeyName(bound) { continue }
                     if let text = constant.text, !Self.isKeyLikeString(text, name: constant.name ?? label) { continue }
                     if !findings.contains(role) { findings.append(role) }
@@ -111,7 +118,8 @@ struct CryptoHardcodedKey: AuditRule {
     /// Whether a block mode call is the `blockMode:` argument of a cipher (reported there).
     private func isInsideCipherBlockMode(_ call: FunctionCallExprSyntax) -> Bool {
         guard let argument = call.parent?.as(LabeledExprSyntax.self), argument.label?.text == "blockMode",
-              let cipher = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }
+            let cipher = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+        else { return false }
         return Self.cryptoSwiftCiphers.contains(cipher.calledExpression.trimmedDescription)
     }
 
@@ -121,12 +129,14 @@ struct CryptoHardcodedKey: AuditRule {
         for (index, token) in tokens.enumerated() {
             // `#define kEncryptionKey @"…"`, `static const char kAESIV[] = "…"`, `NSString *aesKey = @"…"`.
             if token.kind == .string, let name = declaredName(of: index, in: tokens), CryptoKeyNames.isCryptoKeyName(name),
-               Self.isKeyLikeString(token.text, name: name) {
+                Self.isKeyLikeString(token.text, name: name)
+            {
                 matches.append(Match(file.range(of: token), "\(name) is a hard-coded key or IV"))
                 continue
             }
             guard token.kind == .identifier, let layout = CryptoLiterals.commonCrypto[token.text],
-                  let arguments = ObjectiveCCalls.arguments(ofCallAt: index, in: tokens), arguments.count > max(layout.key, layout.iv) else { continue }
+                let arguments = ObjectiveCCalls.arguments(ofCallAt: index, in: tokens), arguments.count > max(layout.key, layout.iv)
+            else { continue }
             var findings: [String] = []
             if isConstant(arguments[layout.key], at: index, in: file, zeroCounts: true) { findings.append("key") }
             if isConstant(arguments[layout.iv], at: index, in: file, zeroCounts: false) { findings.append("IV") }
@@ -139,7 +149,8 @@ struct CryptoHardcodedKey: AuditRule {
             if only.kind == .string {
                 guard Self.isKeyLikeString(only.text, name: sink.label) else { continue }
             } else if only.kind == .identifier, !CryptoKeyNames.isCryptoKeyName(only.text),
-                      let literal = ObjectiveCCalls.literal(of: only.text, in: tokens), !literal.isZero {
+                let literal = ObjectiveCCalls.literal(of: only.text, in: tokens), !literal.isZero
+            {
                 guard Self.isKeyLikeString(literal.text, name: only.text) else { continue }
             } else {
                 continue
@@ -170,7 +181,10 @@ struct CryptoHardcodedKey: AuditRule {
         let tokens = file.tokens
         let argument = tokens[range]
         if argument.contains(where: { $0.kind == .string }) { return true }
-        let ignored: Set<String> = ["const", "void", "char", "uint8_t", "UInt8", "unsigned", "UTF8String", "bytes", "cStringUsingEncoding", "NSUTF8StringEncoding", "NSASCIIStringEncoding"]
+        let ignored: Set<String> = [
+            "const", "void", "char", "uint8_t", "UInt8", "unsigned", "UTF8String", "bytes", "cStringUsingEncoding", "NSUTF8StringEncoding",
+            "NSASCIIStringEncoding",
+        ]
         let names = argument.filter { $0.kind == .identifier && !ignored.contains($0.text) }.map(\.text)
         guard names.count == 1, let name = names.first, !CryptoKeyNames.isCryptoKeyName(name) else { return false }
         if let literal = ObjectiveCCalls.literal(of: name, in: tokens) {

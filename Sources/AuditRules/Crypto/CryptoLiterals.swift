@@ -22,9 +22,10 @@ enum CryptoLiterals {
     ]
     /// The first names of ``byteContainers`` (`Array` for `Array<UInt8>`; `[UInt8]` has
     /// none): what a lexical pre-check can see of a container call.
-    static let byteContainerNames: Set<String> = Set(byteContainers.compactMap { container in
-        container.first?.isLetter == true ? String(container.prefix { $0.isLetter }) : nil
-    })
+    static let byteContainerNames: Set<String> = Set(
+        byteContainers.compactMap { container in
+            container.first?.isLetter == true ? String(container.prefix { $0.isLetter }) : nil
+        })
     private static let conversions: Set<String> = ["utf8", "bytes", "utf8CString", "utf16", "data", "baseAddress"]
 
     /// The constant `expression` is, or nil when it is computed (random bytes, a
@@ -59,7 +60,8 @@ enum CryptoLiterals {
             }
             // `func aes(keyData: Data, ivData: Data = "abcdefghijklmnop".data(using: .utf8)!)`
             if let (parameter, _) = CryptoDataFlow.parameter(named: bound, enclosing: bare), let value = parameter.defaultValue?.value,
-               var found = constant(value, in: file, depth: depth + 1, name: name ?? bound) {
+                var found = constant(value, in: file, depth: depth + 1, name: name ?? bound)
+            {
                 found.parameter = bound
                 return found
             }

@@ -11,8 +11,10 @@ struct CryptoWeakCipher: AuditRule {
         category: .crypto,
         masvs: "MASVS-CRYPTO-1",
         cwe: 327,
-        rationale: "ECB encrypts equal blocks to equal ciphertext, so structure leaks (the ECB penguin) and blocks can be cut and pasted. DES and RC2 keys are brute-forced, 3DES and Blowfish have 64-bit blocks (Sweet32), RC4 is biased. CCCrypt without kCCOptionECBMode is CBC: a NULL or all-zero IV makes equal plaintext prefixes encrypt identically. None of these modes authenticates the data, and RSA PKCS#1 v1.5 encryption padding is open to padding-oracle attacks (Bleichenbacher). Constant non-zero IVs are reported by crypto-hardcoded-key.",
-        fix: "Use CryptoKit's AES.GCM.seal (or ChaChaPoly) with a random SymmetricKey kept in the Keychain: it picks a random nonce and authenticates the ciphertext. If CommonCrypto is unavoidable, use AES-CBC with a fresh random IV from SecRandomCopyBytes stored next to the ciphertext, plus an HMAC over both. For RSA use .rsaEncryptionOAEPSHA256 (or ECIES: .eciesEncryptionStandardVariableIVX963SHA256AESGCM)."
+        rationale:
+            "ECB encrypts equal blocks to equal ciphertext, so structure leaks (the ECB penguin) and blocks can be cut and pasted. DES and RC2 keys are brute-forced, 3DES and Blowfish have 64-bit blocks (Sweet32), RC4 is biased. CCCrypt without kCCOptionECBMode is CBC: a NULL or all-zero IV makes equal plaintext prefixes encrypt identically. None of these modes authenticates the data, and RSA PKCS#1 v1.5 encryption padding is open to padding-oracle attacks (Bleichenbacher). Constant non-zero IVs are reported by crypto-hardcoded-key.",
+        fix:
+            "Use CryptoKit's AES.GCM.seal (or ChaChaPoly) with a random SymmetricKey kept in the Keychain: it picks a random nonce and authenticates the ciphertext. If CommonCrypto is unavoidable, use AES-CBC with a fresh random IV from SecRandomCopyBytes stored next to the ciphertext, plus an HMAC over both. For RSA use .rsaEncryptionOAEPSHA256 (or ECIES: .eciesEncryptionStandardVariableIVX963SHA256AESGCM)."
     )
 
     let skipsTestCode = true
@@ -51,8 +53,9 @@ struct CryptoWeakCipher: AuditRule {
                 let iv = BindingValues.unwrap(arguments[layout.iv])
                 let ivIsMissing = iv.is(NilLiteralExprSyntax.self) || iv.trimmedDescription == "NULL"
                 let ivIsZero = CryptoLiterals.constant(iv, in: file)?.isZero == true
-                let found = problems(function: name, algorithm: resolvedText(arguments[layout.algorithm], in: file), options: options, mode: mode,
-                                     ivIsMissing: ivIsMissing, ivIsZero: ivIsZero)
+                let found = problems(
+                    function: name, algorithm: resolvedText(arguments[layout.algorithm], in: file), options: options, mode: mode,
+                    ivIsMissing: ivIsMissing, ivIsZero: ivIsZero)
                 if !found.isEmpty { matches.append(Match(file.range(of: call), "\(name) uses " + found.joined(separator: " and "))) }
             } else if name == "ECB", call.arguments.isEmpty, call.calledExpression.is(DeclReferenceExprSyntax.self) {
                 matches.append(Match(file.range(of: call), "the ECB block mode leaks repeated plaintext blocks"))
@@ -83,7 +86,9 @@ struct CryptoWeakCipher: AuditRule {
         var matches: [Match] = []
         for (index, token) in tokens.enumerated() where token.kind == .identifier {
             if let layout = CryptoLiterals.commonCrypto[token.text] {
-                guard let arguments = ObjectiveCCalls.arguments(ofCallAt: index, in: tokens), arguments.count > max(layout.algorithm, layout.iv) else { continue }
+                guard let arguments = ObjectiveCCalls.arguments(ofCallAt: index, in: tokens), arguments.count > max(layout.algorithm, layout.iv) else {
+                    continue
+                }
                 func text(_ position: Int) -> String {
                     let range = arguments[position]
                     var words = tokens[range].map(\.text)
@@ -93,10 +98,12 @@ struct CryptoWeakCipher: AuditRule {
                 }
                 let ivTokens = tokens[arguments[layout.iv]].map(\.text).filter { !["(", ")", "const", "void", "*"].contains($0) }
                 let ivIsMissing = ivTokens == ["NULL"] || ivTokens == ["nil"] || ivTokens == ["0"]
-                let ivIsZero = ivTokens.count == 1 && ObjectiveCCalls.literal(of: ivTokens[0], in: tokens)?.isZero == true
+                let ivIsZero =
+                    ivTokens.count == 1 && ObjectiveCCalls.literal(of: ivTokens[0], in: tokens)?.isZero == true
                     && !CryptoDataFlow.isWritten(ivTokens[0], before: index, in: file)
-                let found = problems(function: token.text, algorithm: text(layout.algorithm), options: layout.options.map(text), mode: layout.mode.map(text),
-                                     ivIsMissing: ivIsMissing, ivIsZero: ivIsZero)
+                let found = problems(
+                    function: token.text, algorithm: text(layout.algorithm), options: layout.options.map(text), mode: layout.mode.map(text),
+                    ivIsMissing: ivIsMissing, ivIsZero: ivIsZero)
                 if !found.isEmpty { matches.append(Match(file.range(of: token), "\(token.text) uses " + found.joined(separator: " and "))) }
             } else if token.text == "kSecKeyAlgorithmRSAEncryptionPKCS1" {
                 matches.append(Match(file.range(of: token), "RSA encryption with PKCS#1 v1.5 padding is open to padding-oracle attacks"))

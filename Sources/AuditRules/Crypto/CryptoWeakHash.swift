@@ -10,8 +10,10 @@ struct CryptoWeakHash: AuditRule {
         category: .crypto,
         masvs: "MASVS-CRYPTO-1",
         cwe: 328,
-        rationale: "MD5 and SHA-1 collisions are practical (chosen-prefix collisions for both), so an integrity check or signature over them can be forged, and as password or token hashes they are fast and widely precomputed. A use is reported unless its context is clearly not about security — a cache key, an ETag, a file name, a Gravatar hash, a download checksum (words such as cacheKey, etag, fileChecksum, url in the surrounding names) — and a generic md5/sha1 helper is judged at its call sites. HMAC-SHA1 is not reported (it remains a secure PRF and RFC 4226/6238 one-time passwords require it); HMAC-MD5 is.",
-        fix: "Use SHA-256 or better (CryptoKit's SHA256/SHA512) for integrity, HMAC<SHA256> for message authentication, P-256 signatures (DeviceTrust device keys) for proof of origin, and a slow KDF (PBKDF2 with ≥ 310,000 iterations, scrypt, Argon2) for passwords. If MD5 is genuinely a non-security cache key, name it so (cacheKey) or keep it in Insecure.MD5 with a suppression comment explaining why."
+        rationale:
+            "MD5 and SHA-1 collisions are practical (chosen-prefix collisions for both), so an integrity check or signature over them can be forged, and as password or token hashes they are fast and widely precomputed. A use is reported unless its context is clearly not about security — a cache key, an ETag, a file name, a Gravatar hash, a download checksum (words such as cacheKey, etag, fileChecksum, url in the surrounding names) — and a generic md5/sha1 helper is judged at its call sites. HMAC-SHA1 is not reported (it remains a secure PRF and RFC 4226/6238 one-time passwords require it); HMAC-MD5 is.",
+        fix:
+            "Use SHA-256 or better (CryptoKit's SHA256/SHA512) for integrity, HMAC<SHA256> for message authentication, P-256 signatures (DeviceTrust device keys) for proof of origin, and a slow KDF (PBKDF2 with ≥ 310,000 iterations, scrypt, Argon2) for passwords. If MD5 is genuinely a non-security cache key, name it so (cacheKey) or keep it in Insecure.MD5 with a suppression comment explaining why."
     )
 
     let skipsTestCode = true
@@ -19,7 +21,10 @@ struct CryptoWeakHash: AuditRule {
     let triggers = ["MD5", "SHA1", "md5", "sha1", "Md5", "Sha1"]
 
     private static let commonCrypto: Set<String> = ["CC_MD5", "CC_SHA1", "CC_MD5_Init", "CC_SHA1_Init"]
-    private static let helperNames: Set<String> = ["md5", "sha1", "md5String", "sha1String", "md5Hash", "sha1Hash", "MD5", "SHA1", "MD5String", "SHA1String", "MD5Hash", "SHA1Hash", "md5Hex", "sha1Hex", "md5Digest", "sha1Digest"]
+    private static let helperNames: Set<String> = [
+        "md5", "sha1", "md5String", "sha1String", "md5Hash", "sha1Hash", "MD5", "SHA1", "MD5String", "SHA1String", "MD5Hash", "SHA1Hash", "md5Hex", "sha1Hex",
+        "md5Digest", "sha1Digest",
+    ]
 
     /// Report, stay silent for a benign context, or stay silent inside a generic helper.
     private enum Verdict { case report, benign, helper, unknown }
@@ -28,7 +33,11 @@ struct CryptoWeakHash: AuditRule {
         let words = Set((context + enclosing).flatMap(CryptoContext.words))
         if words.contains(where: CryptoContext.securityWords.contains) || (context + enclosing).contains(where: SecretNames.isSecretValue) { return .report }
         if words.contains(where: CryptoContext.benignWords.contains) { return .benign }
-        if enclosing.contains(where: { let lower = $0.lowercased(); return lower.contains("md5") || lower.contains("sha1") || lower == "hash" || lower.hasSuffix("digest") }) { return .helper }
+        if enclosing.contains(where: {
+            let lower = $0.lowercased(); return lower.contains("md5") || lower.contains("sha1") || lower == "hash" || lower.hasSuffix("digest")
+        }) {
+            return .helper
+        }
         return .unknown
     }
 
@@ -49,7 +58,9 @@ struct CryptoWeakHash: AuditRule {
             let enclosing = CryptoContext.enclosingNames(of: call)
             if Self.commonCrypto.contains(name) {
                 let result = verdict(context: call.arguments.map(\.expression.trimmedDescription), enclosing: enclosing)
-                if result == .report || result == .unknown { matches.append(Match(file.range(of: call), "\(name) computes a broken hash for a security purpose")) }
+                if result == .report || result == .unknown {
+                    matches.append(Match(file.range(of: call), "\(name) computes a broken hash for a security purpose"))
+                }
             } else if name == "CCHmac" || name == "CCHmacInit", call.arguments.first?.expression.trimmedDescription.contains("kCCHmacAlgMD5") == true {
                 matches.append(Match(file.range(of: call), "\(name) uses HMAC-MD5"))
             } else if name == "HMAC", let variant = call.argument("variant"), variant.trimmedDescription.hasSuffix("md5") {
@@ -75,11 +86,14 @@ struct CryptoWeakHash: AuditRule {
             if Self.commonCrypto.contains(token.text), index + 1 < tokens.count, tokens[index + 1].text == "(" {
                 let context = CryptoContext.objectiveCContext(at: index, in: file)
                 let result = verdict(context: context.statement, enclosing: context.signature)
-                if result == .report || result == .unknown { matches.append(Match(file.range(of: token), "\(token.text) computes a broken hash for a security purpose")) }
+                if result == .report || result == .unknown {
+                    matches.append(Match(file.range(of: token), "\(token.text) computes a broken hash for a security purpose"))
+                }
             } else if token.text == "kCCHmacAlgMD5" {
                 matches.append(Match(file.range(of: token), "HMAC-MD5 is used"))
             } else if Self.helperNames.contains(token.text), index >= 1, tokens[index - 1].kind == .identifier,
-                      index + 1 < tokens.count, tokens[index + 1].text == "]" {
+                index + 1 < tokens.count, tokens[index + 1].text == "]"
+            {
                 // `[password MD5String]`, `[self.passwordField.text md5]`.
                 var receiverStart = index - 1
                 while receiverStart > 0 && tokens[receiverStart - 1].text != "[" { receiverStart -= 1 }

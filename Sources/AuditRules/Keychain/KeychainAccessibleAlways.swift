@@ -12,8 +12,10 @@ struct KeychainAccessibleAlways: AuditRule {
         category: .keychain,
         masvs: "MASVS-STORAGE-1",
         cwe: 922,
-        rationale: "kSecAttrAccessibleAlways and kSecAttrAccessibleAlwaysThisDeviceOnly protect the item with a key that is available at all times, even on a locked phone that was never unlocked since boot, so anyone holding the device (or code running on a jailbroken one) can read it; the non-ThisDeviceOnly variant also migrates to another device through a backup. Apple deprecated both in iOS 12.",
-        fix: "Use kSecAttrAccessibleWhenUnlockedThisDeviceOnly for secrets read in the foreground, or kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly for tokens background work needs; migrate existing items with SecItemUpdate. DeviceTrust's Keychain defaults to .afterFirstUnlockThisDeviceOnly and has migrateAccessibility(to:)."
+        rationale:
+            "kSecAttrAccessibleAlways and kSecAttrAccessibleAlwaysThisDeviceOnly protect the item with a key that is available at all times, even on a locked phone that was never unlocked since boot, so anyone holding the device (or code running on a jailbroken one) can read it; the non-ThisDeviceOnly variant also migrates to another device through a backup. Apple deprecated both in iOS 12.",
+        fix:
+            "Use kSecAttrAccessibleWhenUnlockedThisDeviceOnly for secrets read in the foreground, or kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly for tokens background work needs; migrate existing items with SecItemUpdate. DeviceTrust's Keychain defaults to .afterFirstUnlockThisDeviceOnly and has migrateAccessibility(to:)."
     )
 
     let triggers = ["AccessibleAlways", ".always", "alwaysThisDeviceOnly"]
@@ -35,7 +37,8 @@ struct KeychainAccessibleAlways: AuditRule {
         // Wrapper libraries: `.accessibility(.always)`, `withAccessibility: .alwaysThisDeviceOnly`.
         for member in file.index.memberAccesses where member.base == nil && Self.wrapperCases.contains(member.declName.baseName.text) {
             guard let argument = member.parent?.as(LabeledExprSyntax.self),
-                  let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { continue }
+                let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+            else { continue }
             let label = argument.label?.text
             guard (label == nil && call.calleeName == "accessibility") || label.map(Self.wrapperLabels.contains) == true else { continue }
             matches.append(Match(file.range(of: member), ".\(member.declName.baseName.text) makes the Keychain item readable on a locked device"))
@@ -64,7 +67,8 @@ struct KeychainAccessibleAlways: AuditRule {
             if parent.is(ExpressionPatternSyntax.self) { return true }
             if let call = parent.as(FunctionCallExprSyntax.self) { return call.calleeName == "CFEqual" }
             if parent.is(AsExprSyntax.self) || parent.is(TypeExprSyntax.self) || parent.is(ExprListSyntax.self)
-                || parent.is(LabeledExprSyntax.self) || parent.is(LabeledExprListSyntax.self) || parent.is(TupleExprSyntax.self) {
+                || parent.is(LabeledExprSyntax.self) || parent.is(LabeledExprListSyntax.self) || parent.is(TupleExprSyntax.self)
+            {
                 node = parent
                 continue
             }
@@ -88,10 +92,14 @@ struct KeychainAccessibleAlways: AuditRule {
         var position = index - 1
         while position >= 0 {
             let text = tokens[position].text
-            if text == ")" { depth += 1 } else if text == "(" {
+            if text == ")" {
+                depth += 1
+            } else if text == "(" {
                 if depth == 0 { return position > 0 && tokens[position - 1].text == "CFEqual" }
                 depth -= 1
-            } else if text == ";" || text == "{" { return false }
+            } else if text == ";" || text == "{" {
+                return false
+            }
             position -= 1
         }
         return false

@@ -5,90 +5,100 @@ extension KeychainAccessibleMissing {
     /// Code that must and must not trigger the rule, with `↓` where each finding starts.
     var examples: [RuleExample] {
         [
-            .swift("""
-            func save(_ token: Data) {
-                let query: [String: Any] = [
-                    kSecClass as String: kSecClassGenericPassword,
-                    kSecAttrAccount as String: "session",
-                    kSecValueData as String: token,
-                ]
-                ↓SecItemAdd(query as CFDictionary, nil)
-            }
-            """),
-            .swift("""
-            func save(_ token: Data) {
-                ↓SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: token] as CFDictionary, nil)
-            }
-            """),
-            .swift("""
-            func save(_ token: Data) {
-                var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token]
-                query[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
-                SecItemAdd(query as CFDictionary, nil)
-            }
-            """),
-            .swift("""
-            func save(_ token: Data, access: SecAccessControl) {
-                let query: [String: Any] = [
-                    kSecClass as String: kSecClassGenericPassword,
-                    kSecAttrAccessControl as String: access,
-                    kSecValueData as String: token,
-                ]
-                SecItemAdd(query as CFDictionary, nil)
-            }
-            """),
-            .swift("""
-            func save(_ query: [String: Any]) {
-                // Built by the caller: not resolvable here, so not reported.
-                SecItemAdd(query as CFDictionary, nil)
-            }
-            """),
-            .swift("""
-            // A certificate is public: its accessibility class protects nothing. Its private key is a secret.
-            func importIdentity(certificate: SecCertificate, privateKey: SecKey, label: String) {
-                let certificateItem: [CFString: Any] = [kSecClass: kSecClassCertificate, kSecValueRef: certificate, kSecAttrLabel: label]
-                SecItemAdd(certificateItem as CFDictionary, nil)
-                let keyItem: [CFString: Any] = [kSecClass: kSecClassKey, kSecAttrKeyClass: kSecAttrKeyClassPrivate,
-                                                kSecValueRef: privateKey, kSecAttrLabel: label]
-                ↓SecItemAdd(keyItem as CFDictionary, nil)
-            }
-            """),
-            .swift("""
-            // Two queries of the same name in one function: each add is judged by its own.
-            func storeCredentials(password: Data, key: SecKey) {
-                do {
-                    let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: password,
-                                                kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly]
-                    SecItemAdd(query as CFDictionary, nil)
-                }
-                do {
-                    let query: [String: Any] = [kSecClass as String: kSecClassKey, kSecValueRef as String: key]
+            .swift(
+                """
+                func save(_ token: Data) {
+                    let query: [String: Any] = [
+                        kSecClass as String: kSecClassGenericPassword,
+                        kSecAttrAccount as String: "session",
+                        kSecValueData as String: token,
+                    ]
                     ↓SecItemAdd(query as CFDictionary, nil)
                 }
-            }
-            """),
-            .objectiveC("""
-            - (void)saveToken:(NSData *)token {
-                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
-                                         (__bridge id)kSecValueData: token };
-                ↓SecItemAdd((__bridge CFDictionaryRef)query, NULL);
-            }
-            """),
-            .objectiveC("""
-            - (BOOL)trustCertificate:(SecCertificateRef)certificate {
-                NSDictionary *item = @{ (__bridge id)kSecClass: (__bridge id)kSecClassCertificate,
-                                        (__bridge id)kSecValueRef: (__bridge id)certificate };
-                return SecItemAdd((__bridge CFDictionaryRef)item, NULL) == errSecSuccess;
-            }
-            """),
-            .objectiveC("""
-            - (void)saveToken:(NSData *)token {
-                NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
-                                         (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
-                                         (__bridge id)kSecValueData: token };
-                SecItemAdd((__bridge CFDictionaryRef)query, NULL);
-            }
-            """),
+                """),
+            .swift(
+                """
+                func save(_ token: Data) {
+                    ↓SecItemAdd([kSecClass: kSecClassGenericPassword, kSecValueData: token] as CFDictionary, nil)
+                }
+                """),
+            .swift(
+                """
+                func save(_ token: Data) {
+                    var query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: token]
+                    query[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
+                    SecItemAdd(query as CFDictionary, nil)
+                }
+                """),
+            .swift(
+                """
+                func save(_ token: Data, access: SecAccessControl) {
+                    let query: [String: Any] = [
+                        kSecClass as String: kSecClassGenericPassword,
+                        kSecAttrAccessControl as String: access,
+                        kSecValueData as String: token,
+                    ]
+                    SecItemAdd(query as CFDictionary, nil)
+                }
+                """),
+            .swift(
+                """
+                func save(_ query: [String: Any]) {
+                    // Built by the caller: not resolvable here, so not reported.
+                    SecItemAdd(query as CFDictionary, nil)
+                }
+                """),
+            .swift(
+                """
+                // A certificate is public: its accessibility class protects nothing. Its private key is a secret.
+                func importIdentity(certificate: SecCertificate, privateKey: SecKey, label: String) {
+                    let certificateItem: [CFString: Any] = [kSecClass: kSecClassCertificate, kSecValueRef: certificate, kSecAttrLabel: label]
+                    SecItemAdd(certificateItem as CFDictionary, nil)
+                    let keyItem: [CFString: Any] = [kSecClass: kSecClassKey, kSecAttrKeyClass: kSecAttrKeyClassPrivate,
+                                                    kSecValueRef: privateKey, kSecAttrLabel: label]
+                    ↓SecItemAdd(keyItem as CFDictionary, nil)
+                }
+                """),
+            .swift(
+                """
+                // Two queries of the same name in one function: each add is judged by its own.
+                func storeCredentials(password: Data, key: SecKey) {
+                    do {
+                        let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecValueData as String: password,
+                                                    kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly]
+                        SecItemAdd(query as CFDictionary, nil)
+                    }
+                    do {
+                        let query: [String: Any] = [kSecClass as String: kSecClassKey, kSecValueRef as String: key]
+                        ↓SecItemAdd(query as CFDictionary, nil)
+                    }
+                }
+                """),
+            .objectiveC(
+                """
+                - (void)saveToken:(NSData *)token {
+                    NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                             (__bridge id)kSecValueData: token };
+                    ↓SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                }
+                """),
+            .objectiveC(
+                """
+                - (BOOL)trustCertificate:(SecCertificateRef)certificate {
+                    NSDictionary *item = @{ (__bridge id)kSecClass: (__bridge id)kSecClassCertificate,
+                                            (__bridge id)kSecValueRef: (__bridge id)certificate };
+                    return SecItemAdd((__bridge CFDictionaryRef)item, NULL) == errSecSuccess;
+                }
+                """),
+            .objectiveC(
+                """
+                - (void)saveToken:(NSData *)token {
+                    NSDictionary *query = @{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword,
+                                             (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
+                                             (__bridge id)kSecValueData: token };
+                    SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                }
+                """),
         ]
     }
 }

@@ -11,8 +11,10 @@ struct KeychainAccessibleMissing: AuditRule {
         category: .keychain,
         masvs: "MASVS-STORAGE-1",
         cwe: 922,
-        rationale: "An item added without kSecAttrAccessible or kSecAttrAccessControl gets the default class (kSecAttrAccessibleWhenUnlocked on iOS). Nobody decided whether it must be readable in the background, after first unlock, or only on this device, and a backup can carry it to another device.",
-        fix: "Set kSecAttrAccessible explicitly — kSecAttrAccessibleWhenUnlockedThisDeviceOnly for secrets used in the foreground, AfterFirstUnlockThisDeviceOnly for background refresh — or kSecAttrAccessControl from SecAccessControlCreateWithFlags for biometry-bound items. DeviceTrust's Keychain requires one."
+        rationale:
+            "An item added without kSecAttrAccessible or kSecAttrAccessControl gets the default class (kSecAttrAccessibleWhenUnlocked on iOS). Nobody decided whether it must be readable in the background, after first unlock, or only on this device, and a backup can carry it to another device.",
+        fix:
+            "Set kSecAttrAccessible explicitly — kSecAttrAccessibleWhenUnlockedThisDeviceOnly for secrets used in the foreground, AfterFirstUnlockThisDeviceOnly for background refresh — or kSecAttrAccessControl from SecAccessControlCreateWithFlags for biometry-bound items. DeviceTrust's Keychain requires one."
     )
 
     let triggers = ["SecItemAdd"]
@@ -43,9 +45,10 @@ struct KeychainAccessibleMissing: AuditRule {
     func checkSwift(_ swift: SwiftFile, project _: ProjectFacts) -> [Match] {
         return swift.index.calls.compactMap { call in
             guard call.calleeName == "SecItemAdd", let argument = call.arguments.first?.expression,
-                  let query = KeychainQuery.resolve(argument, in: swift),
-                  query.keys.isDisjoint(with: Self.accessibilityKeys),
-                  !isCertificate(query.value(for: "kSecClass")) else { return nil }
+                let query = KeychainQuery.resolve(argument, in: swift),
+                query.keys.isDisjoint(with: Self.accessibilityKeys),
+                !isCertificate(query.value(for: "kSecClass"))
+            else { return nil }
             return Match(swift.range(of: call), "SecItemAdd query has neither kSecAttrAccessible nor kSecAttrAccessControl")
         }
     }
@@ -53,7 +56,8 @@ struct KeychainAccessibleMissing: AuditRule {
     func checkObjectiveC(_ objc: ObjectiveCFile, project _: ProjectFacts) -> [Match] {
         return objc.identifiers(named: "SecItemAdd").compactMap { index in
             guard index + 1 < objc.tokens.count, objc.tokens[index + 1].text == "(",
-                  let body = objc.bodyRange(containing: index) else { return nil }
+                let body = objc.bodyRange(containing: index)
+            else { return nil }
             let mentionsClass = objc.tokens[body].contains { $0.kind == .identifier && Self.accessibilityKeys.contains($0.text) }
             guard !mentionsClass, !addsOnlyCertificates(objc.tokens[body]) else { return nil }
             return Match(objc.range(of: objc.tokens[index]), "SecItemAdd query has neither kSecAttrAccessible nor kSecAttrAccessControl")

@@ -10,7 +10,6 @@ extension KeychainDeleteThenAdd {
     /// Wrapper methods that add (or write) an item.
     static let wrapperSets: Set<String> = ["set", "setString", "setData", "setObject"]
 
-
     /// `removeObject(forKey: k)` then `set(v, forKey: k)` on the same keychain-named
     /// receiver (or on `self` inside a type or extension named like a keychain), in one
     /// body, the set reachable from the remove, and not removed again afterwards.
@@ -18,15 +17,21 @@ extension KeychainDeleteThenAdd {
         var matches: [Match] = []
         for call in file.index.calls where Self.wrapperDeletes.contains(call.calleeName) {
             guard let receiver = receiver(of: call), isKeychainReceiver(receiver, at: call),
-                  let key = call.arguments.first?.expression.trimmedDescription, call.arguments.count <= 2,
-                  let body = call.enclosingBody else { continue }
+                let key = call.arguments.first?.expression.trimmedDescription, call.arguments.count <= 2,
+                let body = call.enclosingBody
+            else { continue }
             let set = body.descendants(FunctionCallExprSyntax.self).first { candidate in
                 guard Self.wrapperSets.contains(candidate.calleeName), candidate.enclosingBody?.id == body.id,
-                      self.receiver(of: candidate) == receiver, writtenKey(of: candidate) == key else { return false }
+                    self.receiver(of: candidate) == receiver, writtenKey(of: candidate) == key
+                else { return false }
                 return StatementReachability.canReach(from: call, to: candidate)
             }
             guard let set, !isDeletedAgain(like: call, after: set, in: body) else { continue }
-            matches.append(Match(file.range(of: call), "\(call.calleeName)(…) then \(set.calleeName)(…) on the keychain: the item is deleted and added again, not atomic, and lost when the add fails"))
+            matches.append(
+                Match(
+                    file.range(of: call),
+                    "\(call.calleeName)(…) then \(set.calleeName)(…) on the keychain: the item is deleted and added again, not atomic, and lost when the add fails"
+                ))
         }
         return matches
     }

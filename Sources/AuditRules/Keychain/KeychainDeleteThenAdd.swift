@@ -10,8 +10,10 @@ struct KeychainDeleteThenAdd: AuditRule {
         severity: .medium,
         category: .keychain,
         masvs: "MASVS-STORAGE-1",
-        rationale: "Deleting an item and adding it again is not atomic. When the add fails (the device is locked: errSecInteractionNotAllowed, a bad attribute, no disk space) the old value is already gone and the user is logged out; two threads saving at once race between the delete and the add and get errSecDuplicateItem; and every save silently resets the item's attributes, including its accessibility class and access control.",
-        fix: "Update first: SecItemUpdate(query, [kSecValueData: data]); on errSecItemNotFound, SecItemAdd the full item; on errSecDuplicateItem (a concurrent add won), update again. Check and propagate each status. DeviceTrust's Keychain.save does exactly this."
+        rationale:
+            "Deleting an item and adding it again is not atomic. When the add fails (the device is locked: errSecInteractionNotAllowed, a bad attribute, no disk space) the old value is already gone and the user is logged out; two threads saving at once race between the delete and the add and get errSecDuplicateItem; and every save silently resets the item's attributes, including its accessibility class and access control.",
+        fix:
+            "Update first: SecItemUpdate(query, [kSecValueData: data]); on errSecItemNotFound, SecItemAdd the full item; on errSecDuplicateItem (a concurrent add won), update again. Check and propagate each status. DeviceTrust's Keychain.save does exactly this."
     )
 
     /// `SecItemDelete`, and the remove / delete methods of keychain wrappers.
@@ -112,7 +114,8 @@ struct KeychainDeleteThenAdd: AuditRule {
         guard let conditions else { return false }
         let tokens = conditions.tokens(viewMode: .sourceAccurate)
         guard tokens.contains(where: { $0.tokenKind == .binaryOperator("==") || $0.tokenKind == .binaryOperator("!=") }),
-              tokens.contains(where: { if case .identifier(let name) = $0.tokenKind { Self.isStatusWord(name) } else { false } }) else { return false }
+            tokens.contains(where: { if case .identifier(let name) = $0.tokenKind { Self.isStatusWord(name) } else { false } })
+        else { return false }
         return body.descendants(FunctionCallExprSyntax.self).contains { update in
             update.calleeName == "SecItemUpdate" && update.enclosingBody?.id == body.id && !StatementReachability.canReach(from: update, to: delete)
         }
@@ -128,7 +131,8 @@ struct KeychainDeleteThenAdd: AuditRule {
         }
         guard compares, condition.contains(where: { tokens[$0].kind == .identifier && Self.isStatusWord(tokens[$0].text) }) else { return false }
         return body.contains { position in
-            tokens[position].kind == .identifier && tokens[position].text == "SecItemUpdate" && position + 1 < body.upperBound && tokens[position + 1].text == "("
+            tokens[position].kind == .identifier && tokens[position].text == "SecItemUpdate" && position + 1 < body.upperBound
+                && tokens[position + 1].text == "("
                 && !StatementReachability.canReach(from: position, to: delete, in: tokens, body: body)
         }
     }
@@ -143,7 +147,8 @@ struct KeychainDeleteThenAdd: AuditRule {
     /// Whether both queries resolve and name different items (another account or service).
     private func differentItems(delete: FunctionCallExprSyntax, add: FunctionCallExprSyntax, in file: SwiftFile) -> Bool {
         guard let deleteArgument = delete.arguments.first?.expression, let addArgument = add.arguments.first?.expression,
-              let deleted = KeychainQuery.resolve(deleteArgument, in: file), let added = KeychainQuery.resolve(addArgument, in: file) else { return false }
+            let deleted = KeychainQuery.resolve(deleteArgument, in: file), let added = KeychainQuery.resolve(addArgument, in: file)
+        else { return false }
         for key in ["kSecAttrAccount", "kSecAttrService", "kSecAttrLabel", "kSecAttrApplicationTag", "kSecClass"] {
             if let one = deleted.value(for: key)?.trimmedDescription, let other = added.value(for: key)?.trimmedDescription, one != other { return true }
         }
@@ -168,13 +173,15 @@ struct KeychainDeleteThenAdd: AuditRule {
         var matches: [Match] = []
         for (index, token) in tokens.enumerated() where token.kind == .identifier {
             let isDelete = token.text == "SecItemDelete" && index + 1 < tokens.count && tokens[index + 1].text == "("
-            let isHelper = !isDelete && deleters.contains(token.text) && index > 1 && tokens[index - 2].text == "["
+            let isHelper =
+                !isDelete && deleters.contains(token.text) && index > 1 && tokens[index - 2].text == "["
                 && index + 1 < tokens.count && (tokens[index + 1].text == ":" || tokens[index + 1].text == "]")
             guard isDelete || isHelper, let body = file.bodyRange(containing: index),
-                  let add = addIndices.first(where: { StatementReachability.canReach(from: index, to: $0, in: tokens, body: body) }),
-                  !handlesDuplicateWithUpdate(body, in: tokens), !isDeletedAgain(like: index, after: add, in: tokens, body: body),
-                  !(tokens[body].contains { $0.text == "kSecValueRef" } && !tokens[body].contains { $0.text == "kSecValueData" }),
-                  !isErrorRecovery(index, in: tokens, body: body) else { continue }
+                let add = addIndices.first(where: { StatementReachability.canReach(from: index, to: $0, in: tokens, body: body) }),
+                !handlesDuplicateWithUpdate(body, in: tokens), !isDeletedAgain(like: index, after: add, in: tokens, body: body),
+                !(tokens[body].contains { $0.text == "kSecValueRef" } && !tokens[body].contains { $0.text == "kSecValueData" }),
+                !isErrorRecovery(index, in: tokens, body: body)
+            else { continue }
             let what = isDelete ? "SecItemDelete" : "\(token.text) deletes the item, and"
             matches.append(Match(file.range(of: token), "\(what) then SecItemAdd: not atomic, the item is lost when the add fails"))
         }
@@ -220,7 +227,8 @@ struct KeychainDeleteThenAdd: AuditRule {
             let text = tokens[position].text
             if text == ";" || text == "}" || text == "{" { return nil }
             if text == "-" || text == "+", tokens[position + 1].text == "(",
-               let close = ObjectiveCSyntax.matching(tokens, open: position + 1), close + 1 < open, tokens[close + 1].kind == .identifier {
+                let close = ObjectiveCSyntax.matching(tokens, open: position + 1), close + 1 < open, tokens[close + 1].kind == .identifier
+            {
                 return tokens[close + 1].text
             }
             position -= 1

@@ -16,7 +16,9 @@ extension KeychainErrorsCollapsed {
     /// in `body` returns nil both for errSecItemNotFound and for every other failure.
     func notFoundLikeEveryFailure(at index: Int, close: Int, body: Range<Int>, in tokens: [ObjectiveCToken]) -> Bool {
         // The result pointer: `&outData` among the arguments.
-        guard let ampersand = (index..<close).first(where: { tokens[$0].text == "&" && $0 + 1 < close && tokens[$0 + 1].kind == .identifier }) else { return false }
+        guard let ampersand = (index..<close).first(where: { tokens[$0].text == "&" && $0 + 1 < close && tokens[$0 + 1].kind == .identifier }) else {
+            return false
+        }
         let result = tokens[ampersand + 1].text
         // Another channel for the failure: an error or status written through a pointer, an
         // NSError built, an exception, an assertion.
@@ -24,7 +26,10 @@ extension KeychainErrorsCollapsed {
             let token = tokens[position]
             if token.kind == .identifier, ["throw", "NSError", "errorWithDomain", "raise", "NSAssert", "abort"].contains(token.text) { return false }
             if token.text == "*", position + 2 < body.upperBound, tokens[position + 1].kind == .identifier, tokens[position + 2].text == "=",
-               position > body.lowerBound, [";", "{", "}", ")"].contains(tokens[position - 1].text) { return false }
+                position > body.lowerBound, [";", "{", "}", ")"].contains(tokens[position - 1].text)
+            {
+                return false
+            }
         }
         // The status: compared with not-found or success, logged, or declared; nothing else.
         if index >= 2, tokens[index - 1].text == "=", tokens[index - 2].kind == .identifier {

@@ -38,7 +38,9 @@ extension KeychainErrorsCollapsed {
         }
         var messages: [(open: Int, close: Int, selector: Int)] = []
         for (index, token) in tokens.enumerated() where token.kind == .punctuation && token.text == "[" {
-            guard let close = ObjectiveCSyntax.matching(tokens, open: index), let selector = firstSelectorPiece(open: index, close: close, in: tokens) else { continue }
+            guard let close = ObjectiveCSyntax.matching(tokens, open: index), let selector = firstSelectorPiece(open: index, close: close, in: tokens) else {
+                continue
+            }
             messages.append((index, close, selector))
         }
         // Methods of this file that read the keychain, directly or through one another.
@@ -60,9 +62,14 @@ extension KeychainErrorsCollapsed {
         for message in messages {
             let isRead = readers.contains(tokens[message.selector].text) || isKeychainRead(message.open, message.close, message.selector, in: tokens)
             guard isRead, let body = bodyRange(containing: message.open),
-                  let errorName = outError(message.open, message.close, in: tokens),
-                  let check = errorCheck(of: errorName, after: message.close, in: tokens, body: body) else { continue }
-            matches.append(Match(file.range(of: tokens[check.position]), "Any error reading the keychain through \(tokens[message.selector].text), errSecInteractionNotAllowed on a locked device included, leads to \(check.handler): handled like \"no item\""))
+                let errorName = outError(message.open, message.close, in: tokens),
+                let check = errorCheck(of: errorName, after: message.close, in: tokens, body: body)
+            else { continue }
+            matches.append(
+                Match(
+                    file.range(of: tokens[check.position]),
+                    "Any error reading the keychain through \(tokens[message.selector].text), errSecInteractionNotAllowed on a locked device included, leads to \(check.handler): handled like \"no item\""
+                ))
         }
         return matches
     }
@@ -89,7 +96,9 @@ extension KeychainErrorsCollapsed {
         let piece = tokens[selector].text.lowercased()
         guard Self.readVerbs.contains(where: { piece.hasPrefix($0) }) else { return false }
         let mentionsKeychain = (open + 1...selector).contains { tokens[$0].kind == .identifier && tokens[$0].text.lowercased().contains("keychain") }
-        let hasErrorPiece = (selector..<close).contains { tokens[$0].kind == .identifier && tokens[$0].text.lowercased().hasPrefix("error") && $0 + 1 < close && tokens[$0 + 1].text == ":" }
+        let hasErrorPiece = (selector..<close).contains {
+            tokens[$0].kind == .identifier && tokens[$0].text.lowercased().hasPrefix("error") && $0 + 1 < close && tokens[$0 + 1].text == ":"
+        }
         return mentionsKeychain && hasErrorPiece
     }
 
@@ -108,26 +117,32 @@ extension KeychainErrorsCollapsed {
         while position < body.upperBound {
             defer { position += 1 }
             guard tokens[position].text == "if", position + 1 < body.upperBound, tokens[position + 1].text == "(",
-                  let conditionEnd = ObjectiveCSyntax.matching(tokens, open: position + 1) else { continue }
+                let conditionEnd = ObjectiveCSyntax.matching(tokens, open: position + 1)
+            else { continue }
             guard let tested = (position + 2..<conditionEnd).first(where: { tokens[$0].kind == .identifier && tokens[$0].text == name }) else { continue }
             let before = tokens[tested - 1].text, after = tokens[tested + 1].text
             guard before != "!", before != "*", after != ".", after != "-", after != "=" else { return nil }
             guard conditionEnd + 1 < body.upperBound, tokens[conditionEnd + 1].text == "{",
-                  let blockEnd = ObjectiveCSyntax.matching(tokens, open: conditionEnd + 1) else { return nil }
+                let blockEnd = ObjectiveCSyntax.matching(tokens, open: conditionEnd + 1)
+            else { return nil }
             let block = conditionEnd + 1..<blockEnd
             // A block that looks at the code or names not-found tells the errors apart.
             if block.contains(where: { tokens[$0].text == "code" || tokens[$0].text.contains("NotFound") || tokens[$0].text == "25300" }) { return nil }
-            guard let handler = block.first(where: { index in
-                let text = tokens[index].text.lowercased()
-                return tokens[index].kind == .identifier && Self.destructivePrefixes.contains { text.hasPrefix($0) }
-                    && index + 1 < blockEnd && [":", "]", "("].contains(tokens[index + 1].text)
-            }) else { return nil }
+            guard
+                let handler = block.first(where: { index in
+                    let text = tokens[index].text.lowercased()
+                    return tokens[index].kind == .identifier && Self.destructivePrefixes.contains { text.hasPrefix($0) }
+                        && index + 1 < blockEnd && [":", "]", "("].contains(tokens[index + 1].text)
+                })
+            else { return nil }
             // Raising, aborting or exiting before the reset on some path (the locked-device
             // case, typically): the error is not simply taken for absence.
             if (block.lowerBound..<handler).contains(where: { index in
                 let text = tokens[index].text.lowercased()
                 return tokens[index].kind == .identifier && Self.stoppingWords.contains { text.contains($0) }
-            }) { return nil }
+            }) {
+                return nil
+            }
             return (tested, tokens[handler].text)
         }
         return nil
@@ -140,7 +155,8 @@ extension KeychainErrorsCollapsed {
             let text = tokens[position].text
             if text == ";" || text == "}" || text == "{" { return nil }
             if text == "-" || text == "+", position + 1 < open, tokens[position + 1].text == "(",
-               let close = ObjectiveCSyntax.matching(tokens, open: position + 1), close + 1 < open, tokens[close + 1].kind == .identifier {
+                let close = ObjectiveCSyntax.matching(tokens, open: position + 1), close + 1 < open, tokens[close + 1].kind == .identifier
+            {
                 return tokens[close + 1].text
             }
             position -= 1

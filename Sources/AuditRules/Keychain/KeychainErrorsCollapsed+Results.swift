@@ -12,9 +12,10 @@ extension KeychainErrorsCollapsed {
             var scope = call.enclosingBody
             while let closure = scope, closure.is(ClosureExprSyntax.self) { scope = closure.enclosingBody }
             guard let function = scope?.as(FunctionDeclSyntax.self), let body = function.body,
-                  function.signature.returnClause?.type.trimmedDescription.hasPrefix("Result<") == true,
-                  !mentionsNotFound(Syntax(body)),
-                  body.descendants(FunctionCallExprSyntax.self).contains(where: { $0.calleeText == ".failure" }) else { continue }
+                function.signature.returnClause?.type.trimmedDescription.hasPrefix("Result<") == true,
+                !mentionsNotFound(Syntax(body)),
+                body.descendants(FunctionCallExprSyntax.self).contains(where: { $0.calleeText == ".failure" })
+            else { continue }
             readers.insert(function.name.text)
         }
         guard !readers.isEmpty else { return [] }
@@ -22,9 +23,10 @@ extension KeychainErrorsCollapsed {
         var converters: Set<String> = []
         for function in file.index.functions {
             guard let body = function.body, function.signature.parameterClause.parameters.count == 1,
-                  let parameter = function.signature.parameterClause.parameters.first,
-                  parameter.type.trimmedDescription.hasPrefix("Result<"),
-                  body.descendants(SwitchCaseSyntax.self).contains(where: collapsesFailure) else { continue }
+                let parameter = function.signature.parameterClause.parameters.first,
+                parameter.type.trimmedDescription.hasPrefix("Result<"),
+                body.descendants(SwitchCaseSyntax.self).contains(where: collapsesFailure)
+            else { continue }
             converters.insert(function.name.text)
         }
         var matches: [Match] = []
@@ -32,15 +34,26 @@ extension KeychainErrorsCollapsed {
             let name = "\(call.calleeName)(…)"
             // Passed straight to a converter: `convert(read(key: k))`.
             if let outer = call.parent?.parent?.parent?.as(FunctionCallExprSyntax.self), outer.arguments.count == 1,
-               converters.contains(outer.calleeName), isLocalCall(outer) {
-                matches.append(Match(file.range(of: call), "\(name) returns the same .failure for every SecItemCopyMatching error, and \(outer.calleeName)(…) turns each failure into nil: errSecInteractionNotAllowed on a locked device reads as \"no item\""))
+                converters.contains(outer.calleeName), isLocalCall(outer)
+            {
+                matches.append(
+                    Match(
+                        file.range(of: call),
+                        "\(name) returns the same .failure for every SecItemCopyMatching error, and \(outer.calleeName)(…) turns each failure into nil: errSecInteractionNotAllowed on a locked device reads as \"no item\""
+                    ))
                 continue
             }
             // Switched on where it is produced.
-            if let switchExpression = call.parent?.as(SwitchExprSyntax.self), switchExpression.cases.contains(where: {
-                Syntax($0).as(SwitchCaseSyntax.self).map(collapsesFailure) ?? false
-            }) {
-                matches.append(Match(file.range(of: call), "\(name) returns the same .failure for every SecItemCopyMatching error, and the switch turns each failure into nil: errSecInteractionNotAllowed on a locked device reads as \"no item\""))
+            if let switchExpression = call.parent?.as(SwitchExprSyntax.self),
+                switchExpression.cases.contains(where: {
+                    Syntax($0).as(SwitchCaseSyntax.self).map(collapsesFailure) ?? false
+                })
+            {
+                matches.append(
+                    Match(
+                        file.range(of: call),
+                        "\(name) returns the same .failure for every SecItemCopyMatching error, and the switch turns each failure into nil: errSecInteractionNotAllowed on a locked device reads as \"no item\""
+                    ))
             }
         }
         return matches
@@ -49,10 +62,12 @@ extension KeychainErrorsCollapsed {
     /// `case .failure: return nil` (or `false`, `[]`, `""`), neither thrown nor told apart.
     private func collapsesFailure(_ switchCase: SwitchCaseSyntax) -> Bool {
         guard let label = switchCase.label.as(SwitchCaseLabelSyntax.self),
-              label.caseItems.contains(where: { $0.pattern.trimmedDescription.hasPrefix(".failure") }) else { return false }
+            label.caseItems.contains(where: { $0.pattern.trimmedDescription.hasPrefix(".failure") })
+        else { return false }
         let statements = Syntax(switchCase.statements)
         guard statements.descendants(ThrowStmtSyntax.self).isEmpty, !mentionsNotFound(statements),
-              statements.descendants(IfExprSyntax.self).isEmpty, statements.descendants(SwitchExprSyntax.self).isEmpty else { return false }
+            statements.descendants(IfExprSyntax.self).isEmpty, statements.descendants(SwitchExprSyntax.self).isEmpty
+        else { return false }
         let returns = statements.descendants(ReturnStmtSyntax.self)
         return !returns.isEmpty && returns.allSatisfy { Self.failureValues.contains($0.expression?.trimmedDescription ?? "") }
     }

@@ -13,18 +13,23 @@ extension KeychainErrorsCollapsed {
     /// errSecItemNotFound and for every other failure.
     func notFoundLikeEveryFailure(_ call: FunctionCallExprSyntax, outer: ExprSyntax, body: Syntax) -> Bool {
         // The result: `&item` among the arguments, and locals built from it.
-        guard let result = call.arguments.lazy.compactMap({ $0.expression.as(InOutExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text }).first else { return false }
+        guard
+            let result = call.arguments.lazy.compactMap({ $0.expression.as(InOutExprSyntax.self)?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text })
+                .first
+        else { return false }
         var resultNames: Set<String> = [result]
         for declaration in body.descendants(VariableDeclSyntax.self) {
             for binding in declaration.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value,
-                      mentions(value, resultNames) else { continue }
+                    mentions(value, resultNames)
+                else { continue }
                 resultNames.insert(name)
             }
         }
         for condition in body.descendants(OptionalBindingConditionSyntax.self) {
             guard let name = condition.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = condition.initializer?.value,
-                  mentions(value, resultNames) else { continue }
+                mentions(value, resultNames)
+            else { continue }
             resultNames.insert(name)
         }
         // The status: compared with a status constant, switched on, logged; nothing else.

@@ -24,16 +24,18 @@ extension KeychainErrorsCollapsed {
         var writers: Set<String> = []
         for call in file.index.calls {
             guard let receiver = call.calledExpression.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription,
-                  ByteSearch.containsIgnoringCase(receiver, "keychain") else { continue }
+                ByteSearch.containsIgnoringCase(receiver, "keychain")
+            else { continue }
             let name = call.calleeName
             if Self.wrapperWritePrefixes.contains(where: { name.hasPrefix($0) }) {
                 if let function = Self.enclosingFunction(of: call) { writers.insert(function.name.text) }
                 continue
             }
             guard Self.wrapperReadPrefixes.contains(where: { name.hasPrefix($0) }),
-                  let attempt = call.parent?.as(TryExprSyntax.self), attempt.questionOrExclamationMark?.text == "?",
-                  Self.becomesEmpty(attempt), let function = Self.enclosingFunction(of: call),
-                  readers[function.name.text] == nil else { continue }
+                let attempt = call.parent?.as(TryExprSyntax.self), attempt.questionOrExclamationMark?.text == "?",
+                Self.becomesEmpty(attempt), let function = Self.enclosingFunction(of: call),
+                readers[function.name.text] == nil
+            else { continue }
             readers[function.name.text] = (attempt, call)
         }
         guard !readers.isEmpty else { return [] }
@@ -42,24 +44,33 @@ extension KeychainErrorsCollapsed {
         // `var entries = getAll()` … `saveAll(entries)` / `keychain.set(entries…)`.
         for call in file.index.calls where readers[call.calleeName] != nil && isLocalCall(call) {
             guard let reader = readers[call.calleeName], !reported.contains(call.calleeName),
-                  let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
-                  let bound = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-                  let body = call.enclosingBody else { continue }
+                let binding = call.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+                let bound = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                let body = call.enclosingBody
+            else { continue }
             let write = body.descendants(FunctionCallExprSyntax.self).first { candidate in
-                let isWrite = writers.contains(candidate.calleeName) && isLocalCall(candidate)
+                let isWrite =
+                    writers.contains(candidate.calleeName) && isLocalCall(candidate)
                     || Self.wrapperWritePrefixes.contains(where: { candidate.calleeName.hasPrefix($0) })
-                        && candidate.calledExpression.as(MemberAccessExprSyntax.self)?.base.map { ByteSearch.containsIgnoringCase($0.trimmedDescription, "keychain") } == true
+                        && candidate.calledExpression.as(MemberAccessExprSyntax.self)?.base.map {
+                            ByteSearch.containsIgnoringCase($0.trimmedDescription, "keychain")
+                        } == true
                 guard isWrite, candidate.enclosingBody?.id == body.id,
-                      candidate.arguments.contains(where: { argument in
-                          argument.expression.descendants(DeclReferenceExprSyntax.self).contains { $0.baseName.text == bound }
-                              || argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == bound
-                      }) else { return false }
+                    candidate.arguments.contains(where: { argument in
+                        argument.expression.descendants(DeclReferenceExprSyntax.self).contains { $0.baseName.text == bound }
+                            || argument.expression.as(DeclReferenceExprSyntax.self)?.baseName.text == bound
+                    })
+                else { return false }
                 return StatementReachability.canReach(from: call, to: candidate)
             }
             guard let write else { continue }
             reported.insert(call.calleeName)
             let read = reader.read.calledExpression.trimmedDescription
-            matches.append(Match(file.range(of: reader.attempt), "try? \(read)(…) turns every keychain error, errSecInteractionNotAllowed on a locked device included, into an empty value, and \(call.calleeName)()'s caller writes it back with \(write.calleeName)(…): a read that only failed overwrites the stored item"))
+            matches.append(
+                Match(
+                    file.range(of: reader.attempt),
+                    "try? \(read)(…) turns every keychain error, errSecInteractionNotAllowed on a locked device included, into an empty value, and \(call.calleeName)()'s caller writes it back with \(write.calleeName)(…): a read that only failed overwrites the stored item"
+                ))
         }
         return matches
     }
@@ -68,8 +79,10 @@ extension KeychainErrorsCollapsed {
     /// `(try? read(…)) ?? []`: every error becomes the same empty value.
     private static func becomesEmpty(_ attempt: TryExprSyntax) -> Bool {
         let empty: Set<String> = ["nil", "[]", "[:]", "\"\""]
-        if let condition = attempt.parent?.as(InitializerClauseSyntax.self)?.parent?.as(OptionalBindingConditionSyntax.self)?.parent?.as(ConditionElementSyntax.self),
-           let guardStatement = condition.parent?.parent?.as(GuardStmtSyntax.self) {
+        if let condition = attempt.parent?.as(InitializerClauseSyntax.self)?.parent?.as(OptionalBindingConditionSyntax.self)?.parent?.as(
+            ConditionElementSyntax.self),
+            let guardStatement = condition.parent?.parent?.as(GuardStmtSyntax.self)
+        {
             let statements = guardStatement.body.statements
             return statements.count == 1 && statements.first?.item.as(ReturnStmtSyntax.self)?.expression.map { empty.contains($0.trimmedDescription) } == true
         }

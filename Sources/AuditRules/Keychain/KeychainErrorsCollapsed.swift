@@ -12,8 +12,10 @@ struct KeychainErrorsCollapsed: AuditRule {
         category: .keychain,
         masvs: "MASVS-STORAGE-1",
         cwe: 754,
-        rationale: "SecItemCopyMatching fails for many reasons besides a missing item: errSecInteractionNotAllowed (-25308) while the device is locked or before its first unlock (background refresh, silent push, widgets), errSecAuthFailed, a cancelled biometric prompt. Code that returns nil or false for every non-success status cannot tell \"locked\" from \"absent\": it logs out a user whose token is fine, or overwrites and re-registers a device key it only failed to read.",
-        fix: "Treat only errSecItemNotFound as absent; return or throw every other status (map errSecInteractionNotAllowed to \"try again later\"). DeviceTrust's Keychain.load throws a precise KeychainError, and loadIfPresent returns nil for itemNotFound alone."
+        rationale:
+            "SecItemCopyMatching fails for many reasons besides a missing item: errSecInteractionNotAllowed (-25308) while the device is locked or before its first unlock (background refresh, silent push, widgets), errSecAuthFailed, a cancelled biometric prompt. Code that returns nil or false for every non-success status cannot tell \"locked\" from \"absent\": it logs out a user whose token is fine, or overwrites and re-registers a device key it only failed to read.",
+        fix:
+            "Treat only errSecItemNotFound as absent; return or throw every other status (map errSecInteractionNotAllowed to \"try again later\"). DeviceTrust's Keychain.load throws a precise KeychainError, and loadIfPresent returns nil for itemNotFound alone."
     )
 
     /// SecItemCopyMatching; in Objective-C also reads through a keychain wrapper.
@@ -28,7 +30,9 @@ struct KeychainErrorsCollapsed: AuditRule {
     let preCheck = PreCheck.any([.swiftCode(["SecItemCopyMatching"]), .swiftCustom("a wrapper read: try? near a keychain name", Self.mayHaveWrapperRead)])
 
     private static let successConstants: Set<String> = ["errSecSuccess", "noErr", "0"]
-    private static let loggingCalls: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "assert", "assertionFailure", "SecCopyErrorMessageString"]
+    private static let loggingCalls: Set<String> = [
+        "print", "debugPrint", "NSLog", "os_log", "dump", "assert", "assertionFailure", "SecCopyErrorMessageString",
+    ]
     private static let collapsedReturns: Set<String> = ["nil", "false", "\"\"", "[]", "[:]", "NO", "NULL", "Data()", "String()"]
 
     // MARK: Swift
@@ -65,10 +69,15 @@ struct KeychainErrorsCollapsed: AuditRule {
         for call in file.index.calls {
             let labels = call.arguments.map { $0.label?.text ?? "_" }
             guard readers.contains(Self.signature(name: call.calleeName, labels: labels)), isLocalCall(call),
-                  let attempt = call.parent?.as(TryExprSyntax.self), attempt.questionOrExclamationMark?.text == "?",
-                  treatsNilAsAbsent(ExprSyntax(attempt)) else { continue }
+                let attempt = call.parent?.as(TryExprSyntax.self), attempt.questionOrExclamationMark?.text == "?",
+                treatsNilAsAbsent(ExprSyntax(attempt))
+            else { continue }
             let name = "\(call.calleeName)(\(labels.map { $0 + ":" }.joined()))"
-            matches.append(Match(file.range(of: attempt), "try? \(name) reads the keychain: every error it throws, errSecInteractionNotAllowed on a locked device included, becomes nil and reads as \"no item\""))
+            matches.append(
+                Match(
+                    file.range(of: attempt),
+                    "try? \(name) reads the keychain: every error it throws, errSecInteractionNotAllowed on a locked device included, becomes nil and reads as \"no item\""
+                ))
         }
         return matches
     }
@@ -94,13 +103,16 @@ struct KeychainErrorsCollapsed: AuditRule {
         if expression.parent?.is(ReturnStmtSyntax.self) == true { return true }
         // A single-expression body: `{ try? read(forKey: key) }`
         if let item = expression.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
-           list.parent?.is(ClosureExprSyntax.self) == true || list.parent?.is(AccessorBlockSyntax.self) == true
-            || list.parent?.parent?.is(FunctionDeclSyntax.self) == true || list.parent?.parent?.is(AccessorDeclSyntax.self) == true {
+            list.parent?.is(ClosureExprSyntax.self) == true || list.parent?.is(AccessorBlockSyntax.self) == true
+                || list.parent?.parent?.is(FunctionDeclSyntax.self) == true || list.parent?.parent?.is(AccessorDeclSyntax.self) == true
+        {
             return true
         }
         // `guard let value = try? read(…) else { return nil }`
-        guard let condition = expression.parent?.as(InitializerClauseSyntax.self)?.parent?.as(OptionalBindingConditionSyntax.self)?.parent?
-            .as(ConditionElementSyntax.self) else { return false }
+        guard
+            let condition = expression.parent?.as(InitializerClauseSyntax.self)?.parent?.as(OptionalBindingConditionSyntax.self)?.parent?
+                .as(ConditionElementSyntax.self)
+        else { return false }
         var failure: CodeBlockSyntax?
         if let guardStatement = condition.parent?.parent?.as(GuardStmtSyntax.self) {
             failure = guardStatement.body
@@ -108,7 +120,9 @@ struct KeychainErrorsCollapsed: AuditRule {
             failure = block
         }
         guard let failure else { return false }
-        if failure.descendants(ReturnStmtSyntax.self).contains(where: { ["nil", "false", "NO"].contains($0.expression?.trimmedDescription ?? "") }) { return true }
+        if failure.descendants(ReturnStmtSyntax.self).contains(where: { ["nil", "false", "NO"].contains($0.expression?.trimmedDescription ?? "") }) {
+            return true
+        }
         return failure.descendants(FunctionCallExprSyntax.self).contains { call in
             let name = call.calleeName
             return Self.absentHandlers.contains { name.hasPrefix($0) }
@@ -122,7 +136,10 @@ struct KeychainErrorsCollapsed: AuditRule {
         // Not-found told apart, but every other failure ends in the same nil.
         if mentionsItemNotFound(body) {
             guard notFoundLikeEveryFailure(call, outer: outer, body: body) else { return nil }
-            return Match(file.range(of: call), "SecItemCopyMatching: errSecItemNotFound returns nil, and so does every other failure (the status is only logged), errSecInteractionNotAllowed on a locked device included: callers cannot tell locked from absent")
+            return Match(
+                file.range(of: call),
+                "SecItemCopyMatching: errSecItemNotFound returns nil, and so does every other failure (the status is only logged), errSecInteractionNotAllowed on a locked device included: callers cannot tell locked from absent"
+            )
         }
         // The status is compared where it is produced: `SecItemCopyMatching(…) == errSecSuccess`.
         if let comparison = successComparison(outer) {
@@ -162,8 +179,9 @@ struct KeychainErrorsCollapsed: AuditRule {
             }
             // `withUnsafeMutablePointer(to: &result) { SecItemCopyMatching(…) }`
             if parent.is(CodeBlockItemSyntax.self), let list = parent.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
-               let closure = list.parent?.as(ClosureExprSyntax.self), let wrapper = closure.parent?.as(FunctionCallExprSyntax.self),
-               wrapper.trailingClosure?.id == closure.id {
+                let closure = list.parent?.as(ClosureExprSyntax.self), let wrapper = closure.parent?.as(FunctionCallExprSyntax.self),
+                wrapper.trailingClosure?.id == closure.id
+            {
                 outer = ExprSyntax(wrapper)
                 continue
             }
@@ -211,8 +229,9 @@ struct KeychainErrorsCollapsed: AuditRule {
         guard let index = elements.firstIndex(where: { $0.id == expression.id }) else { return nil }
         for (operatorIndex, operandIndex) in [(index + 1, index + 2), (index - 1, index - 2)] {
             guard operandIndex >= 0, operandIndex < elements.count,
-                  let op = elements[operatorIndex].as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=",
-                  constants.contains(elements[operandIndex].trimmedDescription) else { continue }
+                let op = elements[operatorIndex].as(BinaryOperatorExprSyntax.self)?.operator.text, op == "==" || op == "!=",
+                constants.contains(elements[operandIndex].trimmedDescription)
+            else { continue }
             return sequence
         }
         return nil
@@ -224,7 +243,10 @@ struct KeychainErrorsCollapsed: AuditRule {
         if comparison.parent?.is(ReturnStmtSyntax.self) == true { return true }
         // A single-expression function or closure body: `{ SecItemCopyMatching(…) == errSecSuccess }`
         if comparison.parent?.is(CodeBlockItemSyntax.self) == true, let list = comparison.parent?.parent?.as(CodeBlockItemListSyntax.self),
-           list.count == 1 { return true }
+            list.count == 1
+        {
+            return true
+        }
         return hasCollapsedReturn(body)
     }
 
@@ -236,7 +258,8 @@ struct KeychainErrorsCollapsed: AuditRule {
                 return Self.collapsedReturns.contains(ternary.elseExpression.trimmedDescription)
             }
             if let sequence = value.as(SequenceExprSyntax.self) {
-                return sequence.elements.contains { $0.is(UnresolvedTernaryExprSyntax.self) } && Self.collapsedReturns.contains(sequence.elements.last?.trimmedDescription ?? "")
+                return sequence.elements.contains { $0.is(UnresolvedTernaryExprSyntax.self) }
+                    && Self.collapsedReturns.contains(sequence.elements.last?.trimmedDescription ?? "")
             }
             return false
         }
@@ -282,12 +305,17 @@ struct KeychainErrorsCollapsed: AuditRule {
         var matches: [Match] = errorsTreatedAsAbsent(in: file)
         for index in file.identifiers(named: "SecItemCopyMatching") {
             guard index + 1 < tokens.count, tokens[index + 1].text == "(", let close = ObjectiveCSyntax.matching(tokens, open: index + 1),
-                  let body = file.bodyRange(containing: index) else { continue }
+                let body = file.bodyRange(containing: index)
+            else { continue }
             let bodyTokens = tokens[body]
             guard !bodyTokens.contains(where: { $0.text == "errSecItemNotFound" || $0.text == "25300" || $0.text == "throw" }) else {
                 // Not-found told apart, but every other failure ends in the same nil.
                 if notFoundLikeEveryFailure(at: index, close: close, body: body, in: tokens) {
-                    matches.append(Match(file.range(of: tokens[index]), "SecItemCopyMatching: errSecItemNotFound returns nil, and so does every other failure (the status is only logged), errSecInteractionNotAllowed on a locked device included: callers cannot tell locked from absent"))
+                    matches.append(
+                        Match(
+                            file.range(of: tokens[index]),
+                            "SecItemCopyMatching: errSecItemNotFound returns nil, and so does every other failure (the status is only logged), errSecInteractionNotAllowed on a locked device included: callers cannot tell locked from absent"
+                        ))
                 }
                 continue
             }
@@ -301,11 +329,13 @@ struct KeychainErrorsCollapsed: AuditRule {
             }
             // `status = SecItemCopyMatching(…)`
             guard index >= 2, tokens[index - 1].text == "=", tokens[index - 2].kind == .identifier,
-                  index < 3 || (tokens[index - 3].text != "=" && tokens[index - 3].text != "!") else {
+                index < 3 || (tokens[index - 3].text != "=" && tokens[index - 3].text != "!")
+            else {
                 // Discarded: `SecItemCopyMatching(…);`
                 let previous = index > 0 ? tokens[index - 1].text : ";"
                 if [";", "{", "}"].contains(previous) || (previous == ")" && index >= 3 && tokens[index - 2].text == "void"),
-                   close + 1 < tokens.count, tokens[close + 1].text == ";", hasReturnValue(body, in: tokens) {
+                    close + 1 < tokens.count, tokens[close + 1].text == ";", hasReturnValue(body, in: tokens)
+                {
                     matches.append(Match(file.range(of: tokens[index]), message))
                 }
                 continue
@@ -344,11 +374,15 @@ struct KeychainErrorsCollapsed: AuditRule {
         while current > body.lowerBound {
             let text = tokens[current].text
             if text == ";" || text == "{" || text == "}" { return false }
-            if text == ")" { depth += 1 } else if text == "(" {
+            if text == ")" {
+                depth += 1
+            } else if text == "(" {
                 if depth == 0 {
                     let callee = tokens[current - 1].text
                     if Self.loggingCalls.contains(callee) || callee.lowercased().contains("log") { return true }
-                } else { depth -= 1 }
+                } else {
+                    depth -= 1
+                }
             }
             current -= 1
         }

@@ -11,8 +11,10 @@ struct KeychainSynchronizableSecret: AuditRule {
         category: .keychain,
         masvs: "MASVS-STORAGE-1",
         cwe: 922,
-        rationale: "An item added or updated with kSecAttrSynchronizable = true leaves the device: iCloud Keychain copies it to every device signed in to the same Apple ID, where the app's protections (device binding, jailbreak checks, the ThisDeviceOnly classes, which synchronizable items cannot use) do not apply. A session token or a device-binding key that syncs lets another device act as this one.",
-        fix: "Leave kSecAttrSynchronizable unset (false) for tokens, session secrets and keys, and use a …ThisDeviceOnly accessibility class; only sync what the user expects on all their devices (their own saved password). DeviceTrust's Keychain defaults to synchronizable: false with .afterFirstUnlockThisDeviceOnly. kSecAttrSynchronizableAny belongs in lookups and deletes only."
+        rationale:
+            "An item added or updated with kSecAttrSynchronizable = true leaves the device: iCloud Keychain copies it to every device signed in to the same Apple ID, where the app's protections (device binding, jailbreak checks, the ThisDeviceOnly classes, which synchronizable items cannot use) do not apply. A session token or a device-binding key that syncs lets another device act as this one.",
+        fix:
+            "Leave kSecAttrSynchronizable unset (false) for tokens, session secrets and keys, and use a …ThisDeviceOnly accessibility class; only sync what the user expects on all their devices (their own saved password). DeviceTrust's Keychain defaults to synchronizable: false with .afterFirstUnlockThisDeviceOnly. kSecAttrSynchronizableAny belongs in lookups and deletes only."
     )
 
     let triggers = ["ynchronizable"]
@@ -85,18 +87,24 @@ struct KeychainSynchronizableSecret: AuditRule {
                 let position = call.calleeName == "SecItemAdd" ? 0 : 1
                 let arguments = Array(call.arguments)
                 guard position < arguments.count, let attributes = KeychainQuery.resolve(arguments[position].expression, in: file),
-                      let value = attributes.value(for: "kSecAttrSynchronizable"), isTrue(value) else { continue }
-                matches.append(Match(file.range(of: call), "\(call.calleeName) sets kSecAttrSynchronizable to true: iCloud Keychain copies the item to the user's other devices"))
+                    let value = attributes.value(for: "kSecAttrSynchronizable"), isTrue(value)
+                else { continue }
+                matches.append(
+                    Match(
+                        file.range(of: call),
+                        "\(call.calleeName) sets kSecAttrSynchronizable to true: iCloud Keychain copies the item to the user's other devices"))
             case "synchronizable":
                 // KeychainAccess: `Keychain(service:).synchronizable(true)`
                 guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base != nil,
-                      call.arguments.count == 1, let value = call.arguments.first?.expression, isTrue(value) else { continue }
+                    call.arguments.count == 1, let value = call.arguments.first?.expression, isTrue(value)
+                else { continue }
                 matches.append(Match(file.range(of: member.declName), "synchronizable(true) stores the item in iCloud Keychain"))
             default:
                 // DeviceTrust's `Keychain(…, synchronizable: true)` and similar wrappers.
                 // (A `backend:` argument means an emulated or recording keychain: a test.)
                 guard call.calleeName.contains("Keychain"), !call.arguments.contains(where: { $0.label?.text == "backend" }),
-                      let argument = call.arguments.first(where: { $0.label?.text == "synchronizable" }), isTrue(argument.expression) else { continue }
+                    let argument = call.arguments.first(where: { $0.label?.text == "synchronizable" }), isTrue(argument.expression)
+                else { continue }
                 matches.append(Match(file.range(of: argument), "\(call.calleeName)(synchronizable: true) stores items in iCloud Keychain"))
             }
         }
@@ -104,8 +112,9 @@ struct KeychainSynchronizableSecret: AuditRule {
         for sequence in file.index.sequences {
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-                  let member = elements[0].as(MemberAccessExprSyntax.self), member.declName.baseName.text == "synchronizable",
-                  member.base != nil, isTrue(elements[2]) else { continue }
+                let member = elements[0].as(MemberAccessExprSyntax.self), member.declName.baseName.text == "synchronizable",
+                member.base != nil, isTrue(elements[2])
+            else { continue }
             matches.append(Match(file.range(of: member), "\(member.trimmedDescription) = true stores items in iCloud Keychain"))
         }
         return matches
@@ -117,11 +126,15 @@ struct KeychainSynchronizableSecret: AuditRule {
         for (index, token) in tokens.enumerated() where token.kind == .identifier && (token.text == "SecItemAdd" || token.text == "SecItemUpdate") {
             let position = token.text == "SecItemAdd" ? 0 : 1
             guard let arguments = ObjectiveCCalls.arguments(ofCallAt: index, in: tokens), position < arguments.count,
-                  let attributes = ObjectiveCDictionary.resolve(arguments[position], in: file),
-                  let value = attributes.value(for: "kSecAttrSynchronizable") else { continue }
-            let bare = ObjectiveCExpressions.strippingCasts(value, in: tokens).filter { tokens[$0].text != "@" && tokens[$0].text != "(" && tokens[$0].text != ")" }
+                let attributes = ObjectiveCDictionary.resolve(arguments[position], in: file),
+                let value = attributes.value(for: "kSecAttrSynchronizable")
+            else { continue }
+            let bare = ObjectiveCExpressions.strippingCasts(value, in: tokens).filter {
+                tokens[$0].text != "@" && tokens[$0].text != "(" && tokens[$0].text != ")"
+            }
             guard bare.count == 1, ["kCFBooleanTrue", "YES", "true", "1"].contains(tokens[bare[0]].text) else { continue }
-            matches.append(Match(file.range(of: token), "\(token.text) sets kSecAttrSynchronizable to true: iCloud Keychain copies the item to the user's other devices"))
+            matches.append(
+                Match(file.range(of: token), "\(token.text) sets kSecAttrSynchronizable to true: iCloud Keychain copies the item to the user's other devices"))
         }
         return matches
     }

@@ -37,7 +37,8 @@ final class SecretFieldStores {
             var holder: String?
             var field: String?
             if let subscriptCall = target.as(SubscriptCallExprSyntax.self),
-               let key = subscriptCall.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.literalValue {
+                let key = subscriptCall.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.literalValue
+            {
                 holder = subscriptCall.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
                 field = key
             } else if let member = target.as(MemberAccessExprSyntax.self) {
@@ -45,7 +46,8 @@ final class SecretFieldStores {
                 field = member.declName.baseName.text
             }
             guard let holder, holder != "self", let field, SensitiveValues.isSecretName(field),
-                  let scope = scope(of: Syntax(sequence)) else { continue }
+                let scope = scope(of: Syntax(sequence))
+            else { continue }
             result[scope.id, default: [:]][holder] = field
         }
         return result
@@ -68,19 +70,22 @@ enum ObjectiveCSecretFieldStores {
             let next = tokens[position + 1].text
             // `user[@"password"] = …`
             if next == "[", position + 4 < body.upperBound, tokens[position + 2].kind == .string, tokens[position + 3].text == "]",
-               isAssignment(at: position + 4), SensitiveValues.isSecretName(tokens[position + 2].text) {
+                isAssignment(at: position + 4), SensitiveValues.isSecretName(tokens[position + 2].text)
+            {
                 result[holder] = tokens[position + 2].text
                 continue
             }
             // `user.password = …` (not `self.user.password`).
             if next == ".", position + 3 < body.upperBound, tokens[position + 2].kind == .identifier, isAssignment(at: position + 3),
-               position == 0 || tokens[position - 1].text != ".", SensitiveValues.isSecretName(tokens[position + 2].text) {
+                position == 0 || tokens[position - 1].text != ".", SensitiveValues.isSecretName(tokens[position + 2].text)
+            {
                 result[holder] = tokens[position + 2].text
                 continue
             }
             // `[user setObject:… forKey:@"password"]`, `[user setPassword:…]`
             guard position > 0, tokens[position - 1].text == "[", position + 2 < body.upperBound, tokens[position + 1].kind == .identifier,
-                  tokens[position + 2].text == ":" else { continue }
+                tokens[position + 2].text == ":"
+            else { continue }
             let selector = tokens[position + 1].text
             if selector == "setObject" || selector == "setValue" {
                 var depth = 0

@@ -11,8 +11,10 @@ struct LogSensitiveData: AuditRule {
         category: .logging,
         masvs: "MASVS-STORAGE-2",
         cwe: 532,
-        rationale: "print writes to stdout, NSLog and os_log/Logger to the unified log: anyone with the unlocked phone and a Mac running Console, a sysdiagnose sent to support, or a crash reporter's breadcrumbs can read them. A value interpolated with privacy: .public (or %{public}@) is stored in clear, and a debugger or a logging profile reveals even the private ones. Tokens, passwords and one-time codes should not be logged at all. Values marked .private / .sensitive, masked values (token.prefix(4), a hash) and facts about a secret (tokenCount, password.isEmpty) are not reported.",
-        fix: "Do not log secrets: log an identifier, a status code or a duration instead. When something about a credential must be logged, use Logger with privacy: .private(mask: .hash) so lines can be correlated without the value. Remove print/NSLog from release builds."
+        rationale:
+            "print writes to stdout, NSLog and os_log/Logger to the unified log: anyone with the unlocked phone and a Mac running Console, a sysdiagnose sent to support, or a crash reporter's breadcrumbs can read them. A value interpolated with privacy: .public (or %{public}@) is stored in clear, and a debugger or a logging profile reveals even the private ones. Tokens, passwords and one-time codes should not be logged at all. Values marked .private / .sensitive, masked values (token.prefix(4), a hash) and facts about a secret (tokenCount, password.isEmpty) are not reported.",
+        fix:
+            "Do not log secrets: log an identifier, a status code or a duration instead. When something about a credential must be logged, use Logger with privacy: .private(mask: .hash) so lines can be correlated without the value. Remove print/NSLog from release builds."
     )
 
     let skipsTestCode = true
@@ -37,7 +39,9 @@ struct LogSensitiveData: AuditRule {
 
     /// Logger methods; the base must be a logger.
     private static let loggerMethods: Set<String> = ["info", "debug", "error", "notice", "log", "fault", "trace", "warning", "critical", "verbose", "warn"]
-    static let freeFunctions: Set<String> = ["print", "debugPrint", "NSLog", "os_log", "dump", "DDLogInfo", "DDLogDebug", "DDLogError", "DDLogWarn", "DDLogVerbose", "NSLogv"]
+    static let freeFunctions: Set<String> = [
+        "print", "debugPrint", "NSLog", "os_log", "dump", "DDLogInfo", "DDLogDebug", "DDLogError", "DDLogWarn", "DDLogVerbose", "NSLogv",
+    ]
     /// Members that reveal nothing about the secret.
     private static let harmlessMembers: Set<String> = [
         "count", "isEmpty", "length", "isEnabled", "isHidden", "isValid", "hashValue", "isSecureTextEntry", "utf8Count", "nilIfEmpty",
@@ -94,7 +98,9 @@ struct LogSensitiveData: AuditRule {
                         }
                         let textBefore = before
                         before = ""
-                        guard let interpolation = segment.as(ExpressionSegmentSyntax.self), let value = interpolation.expressions.first?.expression else { continue }
+                        guard let interpolation = segment.as(ExpressionSegmentSyntax.self), let value = interpolation.expressions.first?.expression else {
+                            continue
+                        }
                         let privacy = interpolation.expressions.first { $0.label?.text == "privacy" }?.expression.trimmedDescription
                         if let privacy, privacy.hasPrefix(".private") || privacy.hasPrefix(".sensitive") { continue }
                         if let secret = secretName(value, mentionsAuthorization: mentionsAuthorization, stores: stores) {
@@ -111,7 +117,10 @@ struct LogSensitiveData: AuditRule {
                     }
                 } else if let secret = secretName(argument.expression, mentionsAuthorization: mentionsAuthorization, stores: stores) {
                     if isOSLog, let format = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.literalValue,
-                       format.contains("%{private}") || format.contains("%{sensitive}"), !format.contains("%{public}") { continue }
+                        format.contains("%{private}") || format.contains("%{sensitive}"), !format.contains("%{public}")
+                    {
+                        continue
+                    }
                     let format = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.literalValue ?? ""
                     found = (secret, format.contains("%{public}"))
                 } else if position > 0, argument.label == nil, let labelled = formatLabels[formatArgument], !isFact(argument.expression) {
@@ -140,7 +149,10 @@ struct LogSensitiveData: AuditRule {
     private func isFact(_ expression: ExprSyntax) -> Bool {
         let bare = BindingValues.unwrap(expression)
         if bare.is(StringLiteralExprSyntax.self) || bare.is(IntegerLiteralExprSyntax.self) || bare.is(FloatLiteralExprSyntax.self)
-            || bare.is(BooleanLiteralExprSyntax.self) || bare.is(NilLiteralExprSyntax.self) { return true }
+            || bare.is(BooleanLiteralExprSyntax.self) || bare.is(NilLiteralExprSyntax.self)
+        {
+            return true
+        }
         if let sequence = bare.as(SequenceExprSyntax.self) {
             // `value ?? ""` is the value; comparisons and arithmetic are facts.
             let operators = sequence.elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
@@ -182,7 +194,10 @@ struct LogSensitiveData: AuditRule {
             if Self.transparentMembers.contains(name), let base = member.base {
                 // `passwordField.text` is the password.
                 if let baseName = base.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? base.as(DeclReferenceExprSyntax.self)?.baseName.text,
-                   name == "text", SecretNames.isSensitive(baseName) { return baseName }
+                    name == "text", SecretNames.isSensitive(baseName)
+                {
+                    return baseName
+                }
                 return secretName(base, mentionsAuthorization: mentionsAuthorization, stores: stores, depth: depth + 1)
             }
             return SecretNames.isSecretValue(name) ? name : nil
@@ -191,14 +206,21 @@ struct LogSensitiveData: AuditRule {
             let name = call.calleeName
             if Self.maskingWords.contains(where: name.lowercased().contains) { return nil }
             if name == "value", let header = call.argument("forHTTPHeaderField")?.as(StringLiteralExprSyntax.self)?.literalValue,
-               Self.secretHeaders.contains(header.lowercased()) { return "the \(header) header" }
-            if name == "String", let first = call.arguments.first?.expression { return secretName(first, mentionsAuthorization: mentionsAuthorization, stores: stores, depth: depth + 1) }
+                Self.secretHeaders.contains(header.lowercased())
+            {
+                return "the \(header) header"
+            }
+            if name == "String", let first = call.arguments.first?.expression {
+                return secretName(first, mentionsAuthorization: mentionsAuthorization, stores: stores, depth: depth + 1)
+            }
             if Self.transparentMembers.contains(name), let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base {
                 return secretName(base, mentionsAuthorization: mentionsAuthorization, stores: stores, depth: depth + 1)
             }
             return nil
         }
-        if let subscriptCall = bare.as(SubscriptCallExprSyntax.self), let key = subscriptCall.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.literalValue {
+        if let subscriptCall = bare.as(SubscriptCallExprSyntax.self),
+            let key = subscriptCall.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.literalValue
+        {
             if Self.secretHeaders.contains(key.lowercased()) { return "the \(key) header" }
             return SecretNames.isSecretValue(key) ? key : nil
         }
@@ -206,7 +228,9 @@ struct LogSensitiveData: AuditRule {
             // `"Bearer " + token`, `token ?? ""`; comparisons and conditions (`pinSet ? "yes" : "no"`)
             // say nothing about the value.
             let operators = sequence.elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
-            guard operators.allSatisfy({ $0 == "+" || $0 == "??" }), !sequence.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) else { return nil }
+            guard operators.allSatisfy({ $0 == "+" || $0 == "??" }), !sequence.elements.contains(where: { $0.is(UnresolvedTernaryExprSyntax.self) }) else {
+                return nil
+            }
             for element in sequence.elements where !element.is(BinaryOperatorExprSyntax.self) {
                 if let name = secretName(element, mentionsAuthorization: mentionsAuthorization, stores: stores, depth: depth + 1) { return name }
             }
@@ -215,13 +239,18 @@ struct LogSensitiveData: AuditRule {
         if let literal = bare.as(StringLiteralExprSyntax.self) {
             for segment in literal.segments {
                 if let value = segment.as(ExpressionSegmentSyntax.self)?.expressions.first?.expression,
-                   let name = secretName(value, mentionsAuthorization: mentionsAuthorization, stores: stores, depth: depth + 1) { return name }
+                    let name = secretName(value, mentionsAuthorization: mentionsAuthorization, stores: stores, depth: depth + 1)
+                {
+                    return name
+                }
             }
             return nil
         }
         if let dictionary = bare.as(DictionaryExprSyntax.self), case .elements(let elements) = dictionary.content {
             for element in elements {
-                if let key = element.key.as(StringLiteralExprSyntax.self)?.literalValue, SecretNames.isSecretValue(key) || Self.secretHeaders.contains(key.lowercased()) {
+                if let key = element.key.as(StringLiteralExprSyntax.self)?.literalValue,
+                    SecretNames.isSecretValue(key) || Self.secretHeaders.contains(key.lowercased())
+                {
                     return key
                 }
                 if let name = secretName(element.value, mentionsAuthorization: mentionsAuthorization, stores: stores, depth: depth + 1) { return name }
@@ -230,8 +259,10 @@ struct LogSensitiveData: AuditRule {
         return nil
     }
 
-    private static let objectiveCLoggers: Set<String> = ["NSLog", "NSLogv", "os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "printf",
-                                                         "DDLogInfo", "DDLogDebug", "DDLogError", "DDLogWarn", "DDLogVerbose"]
+    private static let objectiveCLoggers: Set<String> = [
+        "NSLog", "NSLogv", "os_log", "os_log_info", "os_log_debug", "os_log_error", "os_log_fault", "printf",
+        "DDLogInfo", "DDLogDebug", "DDLogError", "DDLogWarn", "DDLogVerbose",
+    ]
     private static let objectiveCHarmless: Set<String> = ["length", "count", "hash", "isEmpty", "boolValue", "integerValue"]
     private static let objectiveCTransparent: Set<String> = ["text", "UTF8String", "description", "absoluteString", "stringValue", "copy", "string"]
 

@@ -20,8 +20,10 @@ struct NetworkCleartextURL: AuditRule {
         category: .network,
         masvs: "MASVS-NETWORK-1",
         cwe: 319,
-        rationale: "A request to an http:// URL travels unencrypted: anyone on the same Wi-Fi, a compromised router or the carrier can read the data and session cookies and change the response (inject script into a web view, swap a download, redirect a payment). It also only works when App Transport Security has been weakened for that host. Links the app only opens in Safari are not its requests and are not reported; a localhost URL is reported only when its query carries a password, token or PIN, or when the file posts a secret or a personal identifier (a social security or card number) in a request body: a local stand-in for the real server that sends them in the clear (and, in a query, into every log).",
-        fix: "Use https:// for every endpoint (and fix the server if it has no certificate). Keep base URLs in one configuration place, and for local development use localhost with NSAllowsLocalNetworking instead of a clear-text production host."
+        rationale:
+            "A request to an http:// URL travels unencrypted: anyone on the same Wi-Fi, a compromised router or the carrier can read the data and session cookies and change the response (inject script into a web view, swap a download, redirect a payment). It also only works when App Transport Security has been weakened for that host. Links the app only opens in Safari are not its requests and are not reported; a localhost URL is reported only when its query carries a password, token or PIN, or when the file posts a secret or a personal identifier (a social security or card number) in a request body: a local stand-in for the real server that sends them in the clear (and, in a query, into every log).",
+        fix:
+            "Use https:// for every endpoint (and fix the server if it has no certificate). Keep base URLs in one configuration place, and for local development use localhost with NSAllowsLocalNetworking instead of a clear-text production host."
     )
 
     let skipsTestCode = true
@@ -97,7 +99,9 @@ struct NetworkCleartextURL: AuditRule {
         guard names.contains(where: bodyWords.contains) else { return nil }
         return names.sorted().first { name in
             // A name or a key: letters, digits and separators, not a sentence or a format.
-            guard name.utf8.count <= 40, name.utf8.allSatisfy({ $0 == 0x5F || $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) }) else { return false }
+            guard name.utf8.count <= 40,
+                name.utf8.allSatisfy({ $0 == 0x5F || $0 == 0x2D || ($0 >= 0x30 && $0 <= 0x39) || ($0 | 0x20 >= 0x61 && $0 | 0x20 <= 0x7A) })
+            else { return false }
             let words = SecretNames.splitWords(name)
             let joined = words.joined()
             return SecretNames.isSecretValue(name) || words.contains("ssn") || words.contains("ssns")
@@ -120,14 +124,16 @@ struct NetworkCleartextURL: AuditRule {
         guard !host.isEmpty, host.contains(".") || host.contains(":"), !host.contains("$"), !host.contains("\\"), !host.contains("%") else { return nil }
         // Private networks, reserved and documentation names: placeholders or development hosts.
         if LocalHosts.isPrivateOrReserved(host) || LocalHosts.isDocumentationDomain(host) { return nil }
-        let namespaceHosts = ["www.w3.org", "w3.org", "schemas.xmlsoap.org", "schemas.microsoft.com", "ns.adobe.com", "purl.org", "xml.org", "www.xml.org", "json-schema.org", "schemas.android.com", "xmlns.com", "www.opengis.net", "docs.oasis-open.org",
-                              "www.apache.org", "apache.org", "opensource.org", "creativecommons.org", "www.gnu.org", "gnu.org", "ns.apple.com",
-                              "schemas.openxmlformats.org", "xmlpull.org", "www.xmlpull.org"]
+        let namespaceHosts = [
+            "www.w3.org", "w3.org", "schemas.xmlsoap.org", "schemas.microsoft.com", "ns.adobe.com", "purl.org", "xml.org", "www.xml.org", "json-schema.org",
+            "schemas.android.com", "xmlns.com", "www.opengis.net", "docs.oasis-open.org",
+            "www.apache.org", "apache.org", "opensource.org", "creativecommons.org", "www.gnu.org", "gnu.org", "ns.apple.com",
+            "schemas.openxmlformats.org", "xmlpull.org", "www.xmlpull.org",
+        ]
         if namespaceHosts.contains(host) { return nil }
         if host.hasSuffix("apple.com") && rest.contains("/DTDs/") { return nil }
         return host
     }
-
 
     private static let credentialParameters: Set<String> = [
         "password", "passwd", "pwd", "pass", "passcode", "pin", "token", "accesstoken", "authtoken", "refreshtoken", "sessiontoken",
@@ -150,20 +156,30 @@ struct NetworkCleartextURL: AuditRule {
     /// Whether an identifier or key names a URL, host or endpoint.
     static func isURLName(_ name: String) -> Bool {
         let words = SecretNames.splitWords(name)
-        return words.contains { ["url", "urls", "uri", "endpoint", "endpoints", "host", "server", "baseurl", "api", "domain", "link", "website", "webservice", "backend"].contains($0) }
+        return words.contains {
+            ["url", "urls", "uri", "endpoint", "endpoints", "host", "server", "baseurl", "api", "domain", "link", "website", "webservice", "backend"].contains(
+                $0)
+        }
     }
 
     /// Whether a name follows the convention of a value the app sends requests to (an
     /// API base, endpoint, server or host), rather than a link it may only show.
     static func isEndpointName(_ name: String) -> Bool {
         let words = SecretNames.splitWords(name)
-        if words.contains(where: { ["endpoint", "endpoints", "host", "hostname", "server", "api", "apis", "baseurl", "backend", "webservice", "gateway", "rest", "graphql", "cdn", "socket", "websocket"].contains($0) }) {
+        if words.contains(where: {
+            [
+                "endpoint", "endpoints", "host", "hostname", "server", "api", "apis", "baseurl", "backend", "webservice", "gateway", "rest", "graphql", "cdn",
+                "socket", "websocket",
+            ].contains($0)
+        }) {
             return true
         }
         if words.contains("base") && words.contains(where: { $0 == "url" || $0 == "uri" }) { return true }
         // `EndPoints`, `APIBaseURL`: words the split keeps apart or together.
         let joined = words.joined()
-        return ["endpoint", "baseurl", "baseuri", "apiurl", "apibase", "apihost", "apiserver", "serverurl", "backend", "webservice"].contains { joined.contains($0) }
+        return ["endpoint", "baseurl", "baseuri", "apiurl", "apibase", "apihost", "apiserver", "serverurl", "backend", "webservice"].contains {
+            joined.contains($0)
+        }
     }
 
     /// Whether a type is a namespace of endpoints (`Endpoints`, `EndPoints`, `APIURLs`,
@@ -204,8 +220,10 @@ struct NetworkCleartextURL: AuditRule {
     /// blanked declaration does not change the answer).
     private static func sendsRequests(_ file: SwiftFile) -> Bool {
         let identifiers = file.lexical.identifiers
-        let sinks = ["URLRequest", "NSURLRequest", "NSMutableURLRequest", "URLSession", "NSURLSession", "NSURLConnection", "dataTask", "downloadTask",
-                     "uploadTask", "webSocketTask", "dataTaskPublisher", "AF", "Alamofire", "AFHTTPSessionManager", "loadRequest", "Moya", "MoyaProvider"]
+        let sinks = [
+            "URLRequest", "NSURLRequest", "NSMutableURLRequest", "URLSession", "NSURLSession", "NSURLConnection", "dataTask", "downloadTask",
+            "uploadTask", "webSocketTask", "dataTaskPublisher", "AF", "Alamofire", "AFHTTPSessionManager", "loadRequest", "Moya", "MoyaProvider",
+        ]
         if sinks.contains(where: { identifiers.contains(Substring($0)) }) { return true }
         return ["Data(contentsOf:", "String(contentsOf:", "NSData(contentsOf:", "NSString(contentsOf:"].contains { file.text.contains($0) }
     }
@@ -220,7 +238,8 @@ struct NetworkCleartextURL: AuditRule {
             if literal.literalValue == nil, !first.dropFirst("http://".count).contains("/") { continue }
             let whole = literal.segments.map { $0.as(StringSegmentSyntax.self)?.content.text ?? "{}" }.joined()
             guard let found = Self.reportableHost(text, query: whole, sensitiveBody: Self.sensitiveBodyField(in: file)),
-                  let use = use(of: literal) else { continue }
+                let use = use(of: literal)
+            else { continue }
             let (host, credential) = found
             let context: String
             switch use {
@@ -235,7 +254,8 @@ struct NetworkCleartextURL: AuditRule {
                 guard sendsRequests == true, !opensOnlyExternally(name, literal: literal, in: file) else { continue }
                 context = place
             }
-            let message = credential.map { "clear-text http:// URL to \(host) carries \($0), in \(context)" }
+            let message =
+                credential.map { "clear-text http:// URL to \(host) carries \($0), in \(context)" }
                 ?? "clear-text http:// URL to \(host) in \(context)"
             matches.append(Match(file.range(of: literal), message))
         }
@@ -266,12 +286,13 @@ struct NetworkCleartextURL: AuditRule {
     /// The same as handing the literal to the request directly.
     private func localRequestUse(of literal: StringLiteralExprSyntax) -> Use? {
         guard let initializer = literal.parent?.as(InitializerClauseSyntax.self),
-              let binding = initializer.parent?.as(PatternBindingSyntax.self),
-              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-              let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self),
-              declaration.bindingSpecifier.tokenKind == .keyword(.let),
-              declaration.parent?.is(CodeBlockItemSyntax.self) == true,
-              let body = literal.enclosingBody else { return nil }
+            let binding = initializer.parent?.as(PatternBindingSyntax.self),
+            let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+            let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self),
+            declaration.bindingSpecifier.tokenKind == .keyword(.let),
+            declaration.parent?.is(CodeBlockItemSyntax.self) == true,
+            let body = literal.enclosingBody
+        else { return nil }
         let references = body.descendants(DeclReferenceExprSyntax.self)
         guard let place = Self.requestPlace(of: name, references: references, depth: 0) else { return nil }
         return .request("\(name), sent with \(place)")
@@ -284,19 +305,24 @@ struct NetworkCleartextURL: AuditRule {
         for reference in references where reference.baseName.text == name && reference.argumentNames == nil {
             var node = unwrapped(Syntax(reference))
             var builtURL = false
-            if let argument = node.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self), urlBuilders.contains(call.calleeName) {
+            if let argument = node.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+                urlBuilders.contains(call.calleeName)
+            {
                 node = unwrapped(Syntax(call))
                 builtURL = true
             }
             if let argument = node.parent?.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
-               requestCallees.contains(call.calleeName) {
+                requestCallees.contains(call.calleeName)
+            {
                 return "\(call.calleeText)(\(argument.label.map { $0.text + ":" } ?? ""))"
             }
             // `let url = URL(string: name)!` / `guard let url = URL(string: name)`: follow `url` once.
             if builtURL, depth == 0, let initializer = node.parent?.as(InitializerClauseSyntax.self),
-               let bound = (initializer.parent?.as(PatternBindingSyntax.self)?.pattern ?? initializer.parent?.as(OptionalBindingConditionSyntax.self)?.pattern)?
-                   .as(IdentifierPatternSyntax.self)?.identifier.text,
-               bound != name, let place = requestPlace(of: bound, references: references, depth: depth + 1) {
+                let bound =
+                    (initializer.parent?.as(PatternBindingSyntax.self)?.pattern ?? initializer.parent?.as(OptionalBindingConditionSyntax.self)?.pattern)?
+                    .as(IdentifierPatternSyntax.self)?.identifier.text,
+                bound != name, let place = requestPlace(of: bound, references: references, depth: depth + 1)
+            {
                 return place
             }
         }
@@ -315,15 +341,20 @@ struct NetworkCleartextURL: AuditRule {
     /// `URL(string: "http://…")`: what receives the URL.
     private func use(ofURL call: FunctionCallExprSyntax, described: String) -> Use? {
         var node = Syntax(call)
-        while let parent = node.parent, parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
-            || parent.is(TryExprSyntax.self) || parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true
-            || parent.is(LabeledExprSyntax.self) && parent.parent?.parent?.is(TupleExprSyntax.self) == true {
+        while let parent = node.parent,
+            parent.is(ForceUnwrapExprSyntax.self) || parent.is(OptionalChainingExprSyntax.self)
+                || parent.is(TryExprSyntax.self) || parent.is(TupleExprSyntax.self)
+                || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true
+                || parent.is(LabeledExprSyntax.self) && parent.parent?.parent?.is(TupleExprSyntax.self) == true
+        {
             node = parent
         }
         if let argument = node.parent?.as(LabeledExprSyntax.self), let outer = argument.parent?.parent?.as(FunctionCallExprSyntax.self) {
             if Self.externalOpeners.contains(outer.calleeName) { return nil }
             let label = argument.label?.text ?? ""
-            if Self.requestCallees.contains(outer.calleeName) || Self.isEndpointName(label) { return .request("\(outer.calleeText)(\(label.isEmpty ? "" : label + ":"))") }
+            if Self.requestCallees.contains(outer.calleeName) || Self.isEndpointName(label) {
+                return .request("\(outer.calleeText)(\(label.isEmpty ? "" : label + ":"))")
+            }
             return .url(described, name: nil)
         }
         return namedUse(of: node, isURL: true) ?? .url(described, name: nil)
@@ -377,7 +408,8 @@ struct NetworkCleartextURL: AuditRule {
 
     /// Whether the file refers to `name` (besides declaring it).
     private func isUsed(_ name: String, in file: SwiftFile) -> Bool {
-        file.index.references.contains { $0.baseName.text == name } || file.index.memberAccesses.contains { $0.declName.baseName.text == name && $0.base != nil }
+        file.index.references.contains { $0.baseName.text == name }
+            || file.index.memberAccesses.contains { $0.declName.baseName.text == name && $0.base != nil }
     }
 
     /// Whether every use of `name` in the file hands it to Safari or another app
@@ -413,7 +445,9 @@ struct NetworkCleartextURL: AuditRule {
         "dataWithContentsOfURL", "stringWithContentsOfURL", "initWithContentsOfURL", "sendSynchronousRequest", "connectionWithRequest",
     ]
     /// Selectors that build a URL from the string.
-    private static let objcURLWords: Set<String> = ["URLWithString", "initWithString", "stringByAppendingString", "URLComponents", "componentsWithString", "stringWithFormat"]
+    private static let objcURLWords: Set<String> = [
+        "URLWithString", "initWithString", "stringByAppendingString", "URLComponents", "componentsWithString", "stringWithFormat",
+    ]
     /// Words showing the file sends requests.
     private static let objcSinks: Set<String> = [
         "NSURLRequest", "NSMutableURLRequest", "requestWithURL", "NSURLSession", "NSURLConnection", "dataTaskWithURL", "dataTaskWithRequest",
@@ -436,9 +470,15 @@ struct NetworkCleartextURL: AuditRule {
             if before.contains(where: { $0.text == "NSLog" || $0.text == "NSLocalizedString" || Self.objcExternalOpeners.contains($0.text) }) { continue }
             let isRequest = before.contains { Self.objcRequestWords.contains($0.text) }
             let isURL = before.contains { Self.objcURLWords.contains($0.text) }
-            let named = before.last { $0.kind == .identifier && Self.isURLName($0.text) && !Self.objcRequestWords.contains($0.text) && !Self.objcURLWords.contains($0.text) && !$0.text.hasPrefix("NS") }
+            let named = before.last {
+                $0.kind == .identifier && Self.isURLName($0.text) && !Self.objcRequestWords.contains($0.text) && !Self.objcURLWords.contains($0.text)
+                    && !$0.text.hasPrefix("NS")
+            }
             // `NSString *const kName = @"…"`, `#define kName @"…"`, `NSURL *name = …`.
-            let bound = before.last { $0.kind == .identifier && !Self.objcURLWords.contains($0.text) && !["NSString", "NSURL", "const", "static", "define", "extern"].contains($0.text) }
+            let bound = before.last {
+                $0.kind == .identifier && !Self.objcURLWords.contains($0.text)
+                    && !["NSString", "NSURL", "const", "static", "define", "extern"].contains($0.text)
+            }
             var context: String
             if isRequest {
                 context = named?.text ?? "a request"
@@ -464,7 +504,8 @@ struct NetworkCleartextURL: AuditRule {
                 let bytes = Array(lines[token.line - 1].utf8)
                 if token.column - 2 < bytes.count, bytes[token.column - 2] == UInt8(ascii: "@") { range.column = token.column - 1 }
             }
-            let message = credential.map { "clear-text http:// URL to \(host) carries \($0), in \(context)" }
+            let message =
+                credential.map { "clear-text http:// URL to \(host) carries \($0), in \(context)" }
                 ?? "clear-text http:// URL to \(host) in \(context)"
             matches.append(Match(range, message))
         }

@@ -32,8 +32,9 @@ extension NetworkSinglePin {
             guard let value = binding.value else { return false }
             if isLongLiteral(value) { return true }
             guard tokens[value].kind == .punctuation, tokens[value].byte == UInt8(ascii: "["),
-                  let element = file.tokenAfterNewlines(value), isLongLiteral(element),
-                  let close = file.tokenAfterNewlines(element) else { return false }
+                let element = file.tokenAfterNewlines(value), isLongLiteral(element),
+                let close = file.tokenAfterNewlines(element)
+            else { return false }
             return tokens[close].kind == .punctuation && tokens[close].byte == UInt8(ascii: "]")
         }
     }

@@ -10,13 +10,18 @@ struct NetworkSinglePin: AuditRule {
         severity: .medium,
         category: .network,
         masvs: "MASVS-NETWORK-2",
-        rationale: "With one pin, rotating or revoking the server key (planned renewal on a new key, a compromised key, a CA change) breaks every installed copy of the app until users install an update, and the pressure to ship a pinning kill switch follows. TrustKit refuses an enforced configuration with fewer than two pins for this reason, and Apple advises pinning several keys or a CA.",
-        fix: "Pin at least two SPKI SHA-256 hashes per domain: the current key and a backup key generated now and kept offline (or the issuing CA in NSPinnedCAIdentities). Rotate to the backup and ship the next backup in the following release. DeviceTrust's PinningPolicy requires two pins in enforce mode."
+        rationale:
+            "With one pin, rotating or revoking the server key (planned renewal on a new key, a compromised key, a CA change) breaks every installed copy of the app until users install an update, and the pressure to ship a pinning kill switch follows. TrustKit refuses an enforced configuration with fewer than two pins for this reason, and Apple advises pinning several keys or a CA.",
+        fix:
+            "Pin at least two SPKI SHA-256 hashes per domain: the current key and a backup key generated now and kept offline (or the issuing CA in NSPinnedCAIdentities). Rotate to the backup and ship the next backup in the following release. DeviceTrust's PinningPolicy requires two pins in enforce mode."
     )
 
     let skipsTestCode = true
 
-    let triggers = ["NSPinnedDomains", "TSKPublicKeyHashes", "PublicKeysTrustEvaluator", "PinnedCertificatesTrustEvaluator", "pin", "Pin", "SecCertificateCopyData", "SecKeyCopyExternalRepresentation"]
+    let triggers = [
+        "NSPinnedDomains", "TSKPublicKeyHashes", "PublicKeysTrustEvaluator", "PinnedCertificatesTrustEvaluator", "pin", "Pin", "SecCertificateCopyData",
+        "SecKeyCopyExternalRepresentation",
+    ]
 
     // MARK: Property lists (NSPinnedDomains, TrustKit's TSKConfiguration)
 
@@ -74,12 +79,16 @@ struct NetworkSinglePin: AuditRule {
         for declaration in file.index.variables {
             for binding in declaration.bindings {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, NetworkTrustBypass.isPinName(name),
-                      let value = binding.initializer?.value else { continue }
-                let isHashName = SecretNames.splitWords(name).contains { ["hash", "hashes", "key", "keys", "spki", "fingerprint", "fingerprints", "pins", "certificate", "certificates", "sha256"].contains($0) }
+                    let value = binding.initializer?.value
+                else { continue }
+                let isHashName = SecretNames.splitWords(name).contains {
+                    ["hash", "hashes", "key", "keys", "spki", "fingerprint", "fingerprints", "pins", "certificate", "certificates", "sha256"].contains($0)
+                }
                 if let literal = value.as(StringLiteralExprSyntax.self), let text = literal.literalValue, text.count >= 20, compared.contains(name) {
                     matches.append(Match(file.range(of: binding.pattern), "\(name) is the only pin: no backup pin"))
                 } else if let array = value.as(ArrayExprSyntax.self), array.elements.count == 1,
-                          let only = array.elements.first?.expression.as(StringLiteralExprSyntax.self)?.literalValue, only.count >= 20, isHashName {
+                    let only = array.elements.first?.expression.as(StringLiteralExprSyntax.self)?.literalValue, only.count >= 20, isHashName
+                {
                     matches.append(Match(file.range(of: binding.pattern), "\(name) holds one pin and no backup"))
                 }
             }
@@ -96,7 +105,8 @@ struct NetworkSinglePin: AuditRule {
         for index in file.identifiers(named: "kTSKPublicKeyHashes") {
             // `kTSKPublicKeyHashes : @[ @"…" ]`
             guard index + 3 < tokens.count, tokens[index + 1].text == ":", tokens[index + 2].text == "@", tokens[index + 3].text == "[",
-                  let close = ObjectiveCSyntax.matching(tokens, open: index + 3) else { continue }
+                let close = ObjectiveCSyntax.matching(tokens, open: index + 3)
+            else { continue }
             let strings = tokens[(index + 4)..<close].filter { $0.kind == .string }.count
             let identifiers = tokens[(index + 4)..<close].filter { $0.kind == .identifier }.count
             if strings + identifiers == 1 {
@@ -117,36 +127,48 @@ struct NetworkSinglePin: AuditRule {
     private func bundledCertificatePins(_ file: SwiftFile) -> [Match] {
         let identifiers = file.lexical.identifiers
         guard ["SecCertificateCopyData", "SecKeyCopyExternalRepresentation", "SecCertificateCopyKey"].contains(where: { identifiers.contains(Substring($0)) }),
-              !identifiers.contains("paths"), !identifiers.contains("certificates"),
-              // A bundled CA installed as the trust anchor is chain validation, not a pin compare.
-              !identifiers.contains("SecTrustSetAnchorCertificates") else { return [] }
+            !identifiers.contains("paths"), !identifiers.contains("certificates"),
+            // A bundled CA installed as the trust anchor is chain validation, not a pin compare.
+            !identifiers.contains("SecTrustSetAnchorCertificates")
+        else { return [] }
         var loads: [(call: FunctionCallExprSyntax, resource: String)] = []
         var unknown = false
         for call in file.index.calls where call.calleeName == "path" || call.calleeName == "url" {
             guard let resource = call.argument("forResource"),
-                  let type = (call.argument("ofType") ?? call.argument("withExtension"))?.as(StringLiteralExprSyntax.self)?.literalValue,
-                  Self.certificateExtensions.contains(type.lowercased()) else { continue }
+                let type = (call.argument("ofType") ?? call.argument("withExtension"))?.as(StringLiteralExprSyntax.self)?.literalValue,
+                Self.certificateExtensions.contains(type.lowercased())
+            else { continue }
             guard let name = resource.as(StringLiteralExprSyntax.self)?.literalValue else { unknown = true; continue }
             loads.append((call, "\(name).\(type)"))
         }
         guard !unknown, Set(loads.map(\.resource)).count == 1 else { return [] }
-        return loads.map { Match(file.range(of: $0.call.calledExpression.as(MemberAccessExprSyntax.self).map(Syntax.init) ?? Syntax($0.call)), "\($0.resource) is the only pinned certificate: no backup pin") }
+        return loads.map {
+            Match(
+                file.range(of: $0.call.calledExpression.as(MemberAccessExprSyntax.self).map(Syntax.init) ?? Syntax($0.call)),
+                "\($0.resource) is the only pinned certificate: no backup pin")
+        }
     }
 
     /// The Objective-C form: `[[NSBundle mainBundle] pathForResource:@"api" ofType:@"cer"]`.
     private func objcBundledCertificatePins(_ file: ObjectiveCFile) -> [Match] {
         let tokens = file.tokens
         guard tokens.contains(where: { ["SecCertificateCopyData", "SecKeyCopyExternalRepresentation", "SecCertificateCopyKey"].contains($0.text) }),
-              !tokens.contains(where: { $0.text == "pathsForResourcesOfType" || $0.text == "SecTrustSetAnchorCertificates" }) else { return [] }
+            !tokens.contains(where: { $0.text == "pathsForResourcesOfType" || $0.text == "SecTrustSetAnchorCertificates" })
+        else { return [] }
         var loads: [(index: Int, resource: String)] = []
         var unknown = false
-        for index in tokens.indices where tokens[index].kind == .identifier && (tokens[index].text == "pathForResource" || tokens[index].text == "URLForResource") {
+        for index in tokens.indices
+        where tokens[index].kind == .identifier && (tokens[index].text == "pathForResource" || tokens[index].text == "URLForResource") {
             guard index + 5 < tokens.count, tokens[index + 1].text == ":" else { continue }
             // `pathForResource:@"name" ofType:@"cer"`: the type follows the name.
-            guard let typeLabel = (index + 2..<min(tokens.count, index + 8)).first(where: { tokens[$0].text == "ofType" || tokens[$0].text == "withExtension" }),
-                  typeLabel + 2 < tokens.count, let type = tokens[(typeLabel + 2)...].prefix(2).first(where: { $0.kind == .string })?.text,
-                  Self.certificateExtensions.contains(type.lowercased()) else { continue }
-            guard let name = tokens[(index + 2)..<typeLabel].first(where: { $0.kind == .string })?.text, typeLabel - index <= 4 else { unknown = true; continue }
+            guard
+                let typeLabel = (index + 2..<min(tokens.count, index + 8)).first(where: { tokens[$0].text == "ofType" || tokens[$0].text == "withExtension" }),
+                typeLabel + 2 < tokens.count, let type = tokens[(typeLabel + 2)...].prefix(2).first(where: { $0.kind == .string })?.text,
+                Self.certificateExtensions.contains(type.lowercased())
+            else { continue }
+            guard let name = tokens[(index + 2)..<typeLabel].first(where: { $0.kind == .string })?.text, typeLabel - index <= 4 else {
+                unknown = true; continue
+            }
             loads.append((index, "\(name).\(type)"))
         }
         guard !unknown, Set(loads.map(\.resource)).count == 1 else { return [] }

@@ -14,7 +14,9 @@ extension NetworkTrustBypass {
     /// Security functions that turn a certificate or key into its exact bytes.
     private static let byteFunctions: Set<String> = ["SecCertificateCopyData", "SecCertificateCopyKey", "SecKeyCopyExternalRepresentation"]
     /// Words of a callee that looks a value up in (or compares it with) a store.
-    private static let lookupWords = ["contain", "lookup", "includ", "match", "accepted", "approved", "trusted", "known", "exception", "allowed", "isequal", "elementsequal"]
+    private static let lookupWords = [
+        "contain", "lookup", "includ", "match", "accepted", "approved", "trusted", "known", "exception", "allowed", "isequal", "elementsequal",
+    ]
 
     /// Whether `node` (a `.useCredential` or a `sender.use(…)`) runs only when a lookup
     /// or comparison keyed by the presented leaf certificate's bytes succeeded.
@@ -34,8 +36,12 @@ extension NetworkTrustBypass {
     /// rejects it (and does not, say, leave it unanswered or accept it anyway).
     private func otherwiseDefaultOrRejects(_ condition: BranchCondition) -> Bool {
         func decides(_ node: Syntax) -> Bool {
-            node.descendants(MemberAccessExprSyntax.self).contains { ["performDefaultHandling", "cancelAuthenticationChallenge", "rejectProtectionSpace"].contains($0.declName.baseName.text) }
-                || node.descendants(FunctionCallExprSyntax.self).contains { ["cancel", "performDefaultHandling", "rejectProtectionSpaceAndContinue"].contains($0.calleeName) }
+            node.descendants(MemberAccessExprSyntax.self).contains {
+                ["performDefaultHandling", "cancelAuthenticationChallenge", "rejectProtectionSpace"].contains($0.declName.baseName.text)
+            }
+                || node.descendants(FunctionCallExprSyntax.self).contains {
+                    ["cancel", "performDefaultHandling", "rejectProtectionSpaceAndContinue"].contains($0.calleeName)
+                }
         }
         if let guardStmt = condition.node.parent?.as(GuardStmtSyntax.self) { return decides(Syntax(guardStmt.body)) }
         guard let ifExpr = condition.node.parent?.as(IfExprSyntax.self) else { return false }
@@ -52,8 +58,9 @@ extension NetworkTrustBypass {
         while let parent = current, parent.id != scope.id {
             if parent.is(ForStmtSyntax.self) || parent.is(WhileStmtSyntax.self) || parent.is(RepeatStmtSyntax.self) { return true }
             if let closure = parent.as(ClosureExprSyntax.self),
-               let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-               ["forEach", "contains", "first", "map", "compactMap", "filter", "allSatisfy"].contains(call.calleeName) {
+                let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                ["forEach", "contains", "first", "map", "compactMap", "filter", "allSatisfy"].contains(call.calleeName)
+            {
                 return true
             }
             current = parent.parent
@@ -66,13 +73,15 @@ extension NetworkTrustBypass {
     private func leafNames(in scope: Syntax) -> (leaf: Set<String>, chain: Set<String>) {
         var leaf: Set<String> = []
         var chain: Set<String> = []
-        let bindings = scope.descendants(PatternBindingSyntax.self).compactMap { binding -> (String, ExprSyntax)? in
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value else { return nil }
-            return (name, value)
-        } + scope.descendants(OptionalBindingConditionSyntax.self).compactMap { binding -> (String, ExprSyntax)? in
-            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value else { return nil }
-            return (name, value)
-        }
+        let bindings =
+            scope.descendants(PatternBindingSyntax.self).compactMap { binding -> (String, ExprSyntax)? in
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value else { return nil }
+                return (name, value)
+            }
+            + scope.descendants(OptionalBindingConditionSyntax.self).compactMap { binding -> (String, ExprSyntax)? in
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, let value = binding.initializer?.value else { return nil }
+                return (name, value)
+            }
         for (name, value) in bindings where Self.calls(in: value).contains(where: { $0.calleeName == "SecTrustCopyCertificateChain" }) {
             if !isLeafExpression(value, leaf: [], chain: []) { chain.insert(name) }
         }
@@ -103,10 +112,13 @@ extension NetworkTrustBypass {
         if calls.contains(where: { call in
             let name = call.calleeName
             return name.hasPrefix("Sec") && !Self.byteFunctions.contains(name) && !isInlineLeaf(call) && name != "SecTrustCopyCertificateChain"
-        }) { return false }
+        }) {
+            return false
+        }
         if calls.contains(where: isInlineLeaf) { return true }
         if expression.descendants(DeclReferenceExprSyntax.self).contains(where: { leaf.contains($0.baseName.text) })
-            || expression.as(DeclReferenceExprSyntax.self).map({ leaf.contains($0.baseName.text) }) == true {
+            || expression.as(DeclReferenceExprSyntax.self).map({ leaf.contains($0.baseName.text) }) == true
+        {
             return true
         }
         // `chain[0]`, `chain.first`, `(SecTrustCopyCertificateChain(trust) as? [SecCertificate])?.first`.
@@ -116,7 +128,9 @@ extension NetworkTrustBypass {
                 || base.as(DeclReferenceExprSyntax.self).map { chain.contains($0.baseName.text) } == true
         }
         let subscripts = (expression.as(SubscriptCallExprSyntax.self).map { [$0] } ?? []) + expression.descendants(SubscriptCallExprSyntax.self)
-        if subscripts.contains(where: { $0.arguments.count == 1 && $0.arguments.first?.expression.trimmedDescription == "0" && isChain($0.calledExpression) }) { return true }
+        if subscripts.contains(where: { $0.arguments.count == 1 && $0.arguments.first?.expression.trimmedDescription == "0" && isChain($0.calledExpression) }) {
+            return true
+        }
         let members = (expression.as(MemberAccessExprSyntax.self).map { [$0] } ?? []) + expression.descendants(MemberAccessExprSyntax.self)
         return members.contains { member in
             guard member.declName.baseName.text == "first", let base = member.base else { return false }
@@ -131,7 +145,8 @@ extension NetworkTrustBypass {
         if element.as(ConditionElementSyntax.self)?.condition.is(OptionalBindingConditionSyntax.self) == true { return false }
         let text = element.trimmedDescription
         if isNegated(text) { return false }
-        let identifiers = element.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)
+        let identifiers =
+            element.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)
             + element.descendants(MemberAccessExprSyntax.self).map(\.declName.baseName.text)
         if identifiers.contains(where: Self.isPinName) { return false }
         let lowered = text.lowercased()
@@ -149,7 +164,9 @@ extension NetworkTrustBypass {
             let left = isLeafExpression(parts[0], leaf: names.leaf, chain: names.chain)
             let right = isLeafExpression(parts[2], leaf: names.leaf, chain: names.chain)
             // One side the presented certificate, the other something stored (not itself).
-            if left != right, !["true", "false", "nil"].contains(parts[0].trimmedDescription), !["true", "false", "nil"].contains(parts[2].trimmedDescription) { return true }
+            if left != right, !["true", "false", "nil"].contains(parts[0].trimmedDescription), !["true", "false", "nil"].contains(parts[2].trimmedDescription) {
+                return true
+            }
         }
         return false
     }
@@ -167,12 +184,17 @@ extension NetworkTrustBypass {
         for position in body where tokens[position].text == "=" && position > body.lowerBound && tokens[position - 1].kind == .identifier {
             let statementEnd = tokens[position..<body.upperBound].firstIndex { $0.text == ";" } ?? body.upperBound
             let value = tokens[(position + 1)..<statementEnd]
-            let fields = value.contains { $0.text.hasPrefix("Sec") && !Self.byteFunctions.contains($0.text) && $0.text != "SecTrustGetCertificateAtIndex" && !Self.leafFunctions.contains($0.text) }
+            let fields = value.contains {
+                $0.text.hasPrefix("Sec") && !Self.byteFunctions.contains($0.text) && $0.text != "SecTrustGetCertificateAtIndex"
+                    && !Self.leafFunctions.contains($0.text)
+            }
             guard !fields else { continue }
             let takesLeaf = value.indices.contains { at in
                 let text = tokens[at].text
                 if Self.leafFunctions.contains(text) { return true }
-                guard text == "SecTrustGetCertificateAtIndex", let arguments = ObjectiveCCalls.arguments(ofCallAt: at, in: tokens), arguments.count == 2 else { return false }
+                guard text == "SecTrustGetCertificateAtIndex", let arguments = ObjectiveCCalls.arguments(ofCallAt: at, in: tokens), arguments.count == 2 else {
+                    return false
+                }
                 return tokens[arguments[1]].map(\.text) == ["0"]
             }
             if takesLeaf || value.contains(where: { leaf.contains($0.text) }) { leaf.insert(tokens[position - 1].text) }
@@ -186,10 +208,14 @@ extension NetworkTrustBypass {
             return lowered.hasPrefix("has") || Self.lookupWords.contains { lowered.contains($0) }
         }
         guard looksUp, condition.contains(where: { leaf.contains($0.text) }),
-              let elseStatement = Self.elseStatement(tokens, after: control, in: body) else { return false }
+            let elseStatement = Self.elseStatement(tokens, after: control, in: body)
+        else { return false }
         return tokens[elseStatement].contains {
-            ["NSURLSessionAuthChallengePerformDefaultHandling", "NSURLSessionAuthChallengeCancelAuthenticationChallenge", "performDefaultHandlingForAuthenticationChallenge",
-             "cancelAuthenticationChallenge"].contains($0.text)
+            [
+                "NSURLSessionAuthChallengePerformDefaultHandling", "NSURLSessionAuthChallengeCancelAuthenticationChallenge",
+                "performDefaultHandlingForAuthenticationChallenge",
+                "cancelAuthenticationChallenge",
+            ].contains($0.text)
         }
     }
 }

@@ -23,8 +23,10 @@ extension NetworkTrustBypass {
         var current = node.parent
         while let parent = current, parent.id != scope.id {
             if parent.is(ForStmtSyntax.self) || parent.is(WhileStmtSyntax.self) || parent.is(RepeatStmtSyntax.self) { return false }
-            if let closure = parent.as(ClosureExprSyntax.self), let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
-               ["forEach", "contains", "first", "map", "compactMap", "filter"].contains(call.calleeName) {
+            if let closure = parent.as(ClosureExprSyntax.self),
+                let call = closure.parent?.as(FunctionCallExprSyntax.self) ?? closure.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+                ["forEach", "contains", "first", "map", "compactMap", "filter"].contains(call.calleeName)
+            {
                 return false
             }
             current = parent.parent
@@ -57,7 +59,9 @@ extension NetworkTrustBypass {
                 for _ in 0..<10 {
                     guard let parent = node.parent else { break }
                     if let member = parent.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "first" { return true }
-                    if let subscriptCall = parent.as(SubscriptCallExprSyntax.self), subscriptCall.arguments.first?.expression.trimmedDescription == "0" { return true }
+                    if let subscriptCall = parent.as(SubscriptCallExprSyntax.self), subscriptCall.arguments.first?.expression.trimmedDescription == "0" {
+                        return true
+                    }
                     node = parent
                 }
             }
@@ -81,8 +85,11 @@ extension NetworkTrustBypass {
         // Two passes: `let key = SecTrustCopyKey(trust)`, then `let data = SecKeyCopyExternalRepresentation(key, nil)`, `let hash = sha256(data)`.
         for _ in 0..<3 {
             for (name, value) in all where !names.contains(name) {
-                let called = value.descendants(FunctionCallExprSyntax.self).map(\.calleeName) + (value.as(FunctionCallExprSyntax.self).map { [$0.calleeName] } ?? [])
-                let referenced = value.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text) + (value.as(DeclReferenceExprSyntax.self).map { [$0.baseName.text] } ?? [])
+                let called =
+                    value.descendants(FunctionCallExprSyntax.self).map(\.calleeName) + (value.as(FunctionCallExprSyntax.self).map { [$0.calleeName] } ?? [])
+                let referenced =
+                    value.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)
+                    + (value.as(DeclReferenceExprSyntax.self).map { [$0.baseName.text] } ?? [])
                 if called.contains(where: { Self.pinFunctions.contains($0) }) || referenced.contains(where: names.contains) { names.insert(name) }
             }
         }
@@ -94,7 +101,8 @@ extension NetworkTrustBypass {
     private func isServerDataComparison(_ condition: BranchCondition, derived: Set<String>) -> Bool {
         let lowered = condition.text.lowercased()
         if ["authenticationmethod", "host", "domain", "protectionspace"].contains(where: { lowered.contains($0) }) { return false }
-        let identifiers = condition.node.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)
+        let identifiers =
+            condition.node.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)
             + condition.node.descendants(MemberAccessExprSyntax.self).map(\.declName.baseName.text)
         let callees = condition.node.descendants(FunctionCallExprSyntax.self).map(\.calleeName)
         let mentionsServerData = identifiers.contains(where: derived.contains) || callees.contains(where: { Self.pinFunctions.contains($0) })
@@ -137,16 +145,23 @@ extension NetworkTrustBypass {
         let takesLeaf = bodyTokens.indices.contains { position in
             let text = tokens[position].text
             if Self.leafFunctions.contains(text) { return true }
-            guard text == "SecTrustGetCertificateAtIndex", let arguments = ObjectiveCCalls.arguments(ofCallAt: position, in: tokens), arguments.count == 2 else { return false }
+            guard text == "SecTrustGetCertificateAtIndex", let arguments = ObjectiveCCalls.arguments(ofCallAt: position, in: tokens), arguments.count == 2
+            else { return false }
             return tokens[arguments[1]].map(\.text) == ["0"]
         }
         guard takesLeaf, let control = ObjectiveCSyntax.controllingIf(tokens, at: index), !control.isElse else { return false }
         let condition = tokens[control.condition]
-        if condition.first?.text == "!" || condition.contains(where: { ["host", "authenticationMethod", "protectionSpace"].contains($0.text) }) { return false }
-        let compares = condition.contains { ["isEqualToData", "isEqual", "containsObject", "isEqualToString"].contains($0.text) }
+        if condition.first?.text == "!" || condition.contains(where: { ["host", "authenticationMethod", "protectionSpace"].contains($0.text) }) {
+            return false
+        }
+        let compares =
+            condition.contains { ["isEqualToData", "isEqual", "containsObject", "isEqualToString"].contains($0.text) }
             || zip(condition, condition.dropFirst()).contains { $0.text == "=" && $1.text == "=" }
         guard compares, let elseStatement = Self.elseStatement(tokens, after: control, in: body) else { return false }
-        return tokens[elseStatement].contains { Self.cancelNames.contains($0.text) || $0.text == "NSURLSessionAuthChallengeCancelAuthenticationChallenge" || $0.text == "cancelAuthenticationChallenge" }
+        return tokens[elseStatement].contains {
+            Self.cancelNames.contains($0.text) || $0.text == "NSURLSessionAuthChallengeCancelAuthenticationChallenge"
+                || $0.text == "cancelAuthenticationChallenge"
+        }
     }
 
     /// The token range of the `else` statement after an `if`'s then-block, if it has one.

@@ -13,8 +13,10 @@ struct NetworkTrustBypass: AuditRule {
         category: .network,
         masvs: "MASVS-NETWORK-1",
         cwe: 295,
-        rationale: "A server-trust challenge completed with .useCredential and URLCredential(trust:) before SecTrustEvaluateWithError has succeeded accepts any certificate — self-signed, expired, for another host — so anyone on the network can read and alter the traffic. A pinning delegate whose mismatch branch ends in .performDefaultHandling accepts every certificate a trusted CA issued, including a proxy CA the user (or an attacker, or an MDM profile) installed: the pin check only chooses which branch runs. Disabled Alamofire evaluators, allowsAnyHTTPSCertificate and AFNetworking's allowInvalidCertificates turn validation off outright.",
-        fix: "Evaluate first: SecTrustEvaluateWithError(trust, &error) must succeed before anything else; then compare the pin, and on a mismatch call completionHandler(.cancelAuthenticationChallenge, nil). Use .performDefaultHandling only for challenges that are not server trust or hosts you do not pin. DeviceTrust's PinningPolicy does this (SPKI SHA-256 pins, default validation first, cancel on mismatch, report-only mode)."
+        rationale:
+            "A server-trust challenge completed with .useCredential and URLCredential(trust:) before SecTrustEvaluateWithError has succeeded accepts any certificate — self-signed, expired, for another host — so anyone on the network can read and alter the traffic. A pinning delegate whose mismatch branch ends in .performDefaultHandling accepts every certificate a trusted CA issued, including a proxy CA the user (or an attacker, or an MDM profile) installed: the pin check only chooses which branch runs. Disabled Alamofire evaluators, allowsAnyHTTPSCertificate and AFNetworking's allowInvalidCertificates turn validation off outright.",
+        fix:
+            "Evaluate first: SecTrustEvaluateWithError(trust, &error) must succeed before anything else; then compare the pin, and on a mismatch call completionHandler(.cancelAuthenticationChallenge, nil). Use .performDefaultHandling only for challenges that are not server trust or hosts you do not pin. DeviceTrust's PinningPolicy does this (SPKI SHA-256 pins, default validation first, cancel on mismatch, report-only mode)."
     )
 
     let skipsTestCode = true
@@ -27,7 +29,9 @@ struct NetworkTrustBypass: AuditRule {
 
     // MARK: Swift
 
-    private static let evaluations: Set<String> = ["SecTrustEvaluateWithError", "SecTrustEvaluate", "SecTrustEvaluateAsyncWithError", "SecTrustEvaluateAsync", "SecTrustEvaluateFastAsync"]
+    private static let evaluations: Set<String> = [
+        "SecTrustEvaluateWithError", "SecTrustEvaluate", "SecTrustEvaluateAsyncWithError", "SecTrustEvaluateAsync", "SecTrustEvaluateFastAsync",
+    ]
     static let pinFunctions: Set<String> = [
         "SecCertificateCopyData", "SecTrustCopyCertificateChain", "SecTrustGetCertificateAtIndex", "SecCertificateCopyKey",
         "SecTrustCopyKey", "SecTrustCopyPublicKey", "SecKeyCopyExternalRepresentation",
@@ -49,11 +53,20 @@ struct NetworkTrustBypass: AuditRule {
             guard let scope = member.enclosingFunctionDecl.map(Syntax.init) ?? member.enclosingBody else { continue }
             if name == "useCredential" {
                 guard trustCredential(in: scope, reaching: member),
-                      !evaluates(scope, evaluatingFunctions: evaluatingFunctions, declared: declaredFunctions, for: member),
-                      !isLeafPinned(member, scope: scope), !isCertificateException(member, scope: scope) else { continue }
-                matches.append(Match(file.range(of: member), ".useCredential with URLCredential(trust:) without a successful SecTrustEvaluateWithError: any certificate, even self-signed or for another host, is accepted"))
+                    !evaluates(scope, evaluatingFunctions: evaluatingFunctions, declared: declaredFunctions, for: member),
+                    !isLeafPinned(member, scope: scope), !isCertificateException(member, scope: scope)
+                else { continue }
+                matches.append(
+                    Match(
+                        file.range(of: member),
+                        ".useCredential with URLCredential(trust:) without a successful SecTrustEvaluateWithError: any certificate, even self-signed or for another host, is accepted"
+                    ))
             } else if fallsBackAfterMismatch(member, scope: scope) {
-                matches.append(Match(file.range(of: member), "after a pin mismatch the challenge falls back to .performDefaultHandling: any certificate a trusted CA issued, including a user-installed proxy CA, is accepted"))
+                matches.append(
+                    Match(
+                        file.range(of: member),
+                        "after a pin mismatch the challenge falls back to .performDefaultHandling: any certificate a trusted CA issued, including a user-installed proxy CA, is accepted"
+                    ))
             }
         }
         for call in file.index.calls {
@@ -62,15 +75,23 @@ struct NetworkTrustBypass: AuditRule {
                 matches.append(Match(file.range(of: call), "\(name) accepts any certificate for this host"))
             } else if call.argument("validateHost")?.trimmedDescription == "false" {
                 matches.append(Match(file.range(of: call), "\(name)(validateHost: false) accepts a valid certificate issued for any other host"))
-            } else if call.argument("validateCertificateChain")?.trimmedDescription == "false" || call.argument("performDefaultValidation")?.trimmedDescription == "false" {
-                matches.append(Match(file.range(of: call), "\(name) skips the default chain validation: a chain that merely contains the pinned (public) certificate passes"))
+            } else if call.argument("validateCertificateChain")?.trimmedDescription == "false"
+                || call.argument("performDefaultValidation")?.trimmedDescription == "false"
+            {
+                matches.append(
+                    Match(
+                        file.range(of: call), "\(name) skips the default chain validation: a chain that merely contains the pinned (public) certificate passes")
+                )
             } else if name == "setAllowsAnyHTTPSCertificate", call.arguments.first?.expression.trimmedDescription == "true" {
                 matches.append(Match(file.range(of: call), "setAllowsAnyHTTPSCertificate turns off certificate validation for the host"))
             } else if name == "use", let scope = call.enclosingFunctionDecl.map(Syntax.init) ?? call.enclosingBody,
-                      let argument = call.arguments.first?.expression, isTrustCredential(argument, in: scope), !isLeafPinned(call, scope: scope),
-                      !isCertificateException(call, scope: scope),
-                      !evaluates(scope, evaluatingFunctions: evaluatingFunctions, declared: declaredFunctions, for: call) {
-                matches.append(Match(file.range(of: call), "the challenge sender uses URLCredential(trust:) without SecTrustEvaluateWithError: any certificate is accepted"))
+                let argument = call.arguments.first?.expression, isTrustCredential(argument, in: scope), !isLeafPinned(call, scope: scope),
+                !isCertificateException(call, scope: scope),
+                !evaluates(scope, evaluatingFunctions: evaluatingFunctions, declared: declaredFunctions, for: call)
+            {
+                matches.append(
+                    Match(
+                        file.range(of: call), "the challenge sender uses URLCredential(trust:) without SecTrustEvaluateWithError: any certificate is accepted"))
             }
         }
         for member in file.index.memberAccesses where member.declName.baseName.text == "disableEvaluation" {
@@ -83,7 +104,8 @@ struct NetworkTrustBypass: AuditRule {
         for sequence in file.index.sequences {
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-                  let target = elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text else { continue }
+                let target = elements[0].as(MemberAccessExprSyntax.self)?.declName.baseName.text
+            else { continue }
             let value = elements[2].trimmedDescription
             if target == "allowInvalidCertificates" && value == "true" || target == "validatesDomainName" && value == "false" {
                 matches.append(Match(file.range(of: sequence), "\(target) = \(value) turns off certificate validation"))
@@ -94,7 +116,8 @@ struct NetworkTrustBypass: AuditRule {
             for element in elements where KeychainQuery.constantName(element.key) == "kCFStreamSSLValidatesCertificateChain" {
                 let value = element.value.trimmedDescription
                 if value == "false" || value == "kCFBooleanFalse" || value.hasPrefix("kCFBooleanFalse") {
-                    matches.append(Match(file.range(of: element), "kCFStreamSSLValidatesCertificateChain = false turns off certificate validation for the stream"))
+                    matches.append(
+                        Match(file.range(of: element), "kCFStreamSSLValidatesCertificateChain = false turns off certificate validation for the stream"))
                 }
             }
         }
@@ -135,7 +158,8 @@ struct NetworkTrustBypass: AuditRule {
                 // A discarded result is no evaluation.
                 var node = Syntax(call)
                 while let parent = node.parent, parent.is(TryExprSyntax.self) || parent.is(AwaitExprSyntax.self) { node = parent }
-                let discarded = node.parent?.is(CodeBlockItemSyntax.self) == true || node.parent?.is(ExpressionStmtSyntax.self) == true
+                let discarded =
+                    node.parent?.is(CodeBlockItemSyntax.self) == true || node.parent?.is(ExpressionStmtSyntax.self) == true
                     || (node.parent?.as(SequenceExprSyntax.self)?.elements.first?.is(DiscardAssignmentExprSyntax.self) == true)
                 if !discarded { return true }
                 continue
@@ -145,11 +169,12 @@ struct NetworkTrustBypass: AuditRule {
             // A validator from elsewhere that receives the trust may evaluate it.
             let lowered = name.lowercased()
             if !name.hasPrefix("Sec"), name != "URLCredential", !declared.contains(name),
-               ["evaluat", "validat", "verif", "check", "trust", "pin", "handle", "valid"].contains(where: { lowered.contains($0) }),
-               call.arguments.contains(where: { argument in
-                   let text = argument.expression.trimmedDescription
-                   return text == "trust" || text == "serverTrust" || text.hasSuffix(".serverTrust") || text == "challenge"
-               }) {
+                ["evaluat", "validat", "verif", "check", "trust", "pin", "handle", "valid"].contains(where: { lowered.contains($0) }),
+                call.arguments.contains(where: { argument in
+                    let text = argument.expression.trimmedDescription
+                    return text == "trust" || text == "serverTrust" || text.hasSuffix(".serverTrust") || text == "challenge"
+                })
+            {
                 return true
             }
         }
@@ -188,7 +213,8 @@ struct NetworkTrustBypass: AuditRule {
 
     private func hasPinEvidence(_ scope: Syntax) -> Bool {
         if scope.descendants(FunctionCallExprSyntax.self).contains(where: { Self.pinFunctions.contains($0.calleeName) }) { return true }
-        let names = scope.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)
+        let names =
+            scope.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)
             + scope.descendants(MemberAccessExprSyntax.self).map(\.declName.baseName.text)
         return names.contains(where: Self.isPinName)
     }
@@ -199,7 +225,9 @@ struct NetworkTrustBypass: AuditRule {
     }
 
     private func isPinComparison(_ text: String) -> Bool {
-        if text.contains("==") || text.contains("!=") || text.contains("contains(") || text.contains("isEqual") || text.contains("elementsEqual") { return true }
+        if text.contains("==") || text.contains("!=") || text.contains("contains(") || text.contains("isEqual") || text.contains("elementsEqual") {
+            return true
+        }
         let words = SecretNames.splitWords(text.filter { $0.isLetter || $0.isNumber || $0 == "_" || $0 == " " || $0 == "." })
         return words.contains { ["pin", "pins", "pinned", "fingerprint", "hash", "matches", "match"].contains($0) }
     }
@@ -211,7 +239,9 @@ struct NetworkTrustBypass: AuditRule {
 
     // MARK: Objective-C
 
-    private static let objcEvaluations: Set<String> = ["SecTrustEvaluateWithError", "SecTrustEvaluate", "SecTrustEvaluateAsyncWithError", "SecTrustEvaluateAsync", "evaluateServerTrust"]
+    private static let objcEvaluations: Set<String> = [
+        "SecTrustEvaluateWithError", "SecTrustEvaluate", "SecTrustEvaluateAsyncWithError", "SecTrustEvaluateAsync", "evaluateServerTrust",
+    ]
 
     func checkObjectiveC(_ file: ObjectiveCFile, project _: ProjectFacts) -> [Match] {
         let tokens = file.tokens
@@ -224,21 +254,27 @@ struct NetworkTrustBypass: AuditRule {
                 guard token.text != "useCredential" || next == ":", let body = file.bodyRange(containing: index) else { continue }
                 let bodyTokens = tokens[body]
                 guard bodyTokens.contains(where: { $0.text == "credentialForTrust" || $0.text == "initWithTrust" }),
-                      !bodyTokens.contains(where: { Self.objcEvaluations.contains($0.text) }) else { continue }
+                    !bodyTokens.contains(where: { Self.objcEvaluations.contains($0.text) })
+                else { continue }
                 // A validator method that receives the trust may evaluate it: stay silent.
                 if bodyTokens.contains(where: { ["evaluateServerTrust", "validateTrust", "evaluate"].contains($0.text) }) { continue }
                 // The exact leaf compared with a pinned copy, the mismatch cancelled: pinning.
                 if objcIsLeafPinned(tokens, at: index, body: body) || objcIsCertificateException(tokens, at: index, body: body) { continue }
-                matches.append(Match(file.range(of: token), "\(token.text) with credentialForTrust: without SecTrustEvaluateWithError: any certificate is accepted"))
+                matches.append(
+                    Match(file.range(of: token), "\(token.text) with credentialForTrust: without SecTrustEvaluateWithError: any certificate is accepted"))
             case "NSURLSessionAuthChallengePerformDefaultHandling":
                 if objcFallsBack(tokens, at: index, body: file.bodyRange(containing: index)) {
-                    matches.append(Match(file.range(of: token), "after a pin mismatch the challenge falls back to default handling: any certificate a trusted CA issued is accepted"))
+                    matches.append(
+                        Match(
+                            file.range(of: token),
+                            "after a pin mismatch the challenge falls back to default handling: any certificate a trusted CA issued is accepted"))
                 }
             case "setAllowsAnyHTTPSCertificate" where next == ":" && (argument == "YES" || argument == "true"):
                 matches.append(Match(file.range(of: token), "setAllowsAnyHTTPSCertificate:YES turns off certificate validation for the host"))
             case "allowsAnyHTTPSCertificateForHost" where index > 0 && tokens[index - 1].text == ")":
                 guard let brace = tokens[index...].firstIndex(where: { $0.text == "{" || $0.text == ";" }), tokens[brace].text == "{",
-                      let body = file.bodyRange(containing: brace) else { continue }
+                    let body = file.bodyRange(containing: brace)
+                else { continue }
                 if tokens[body].contains(where: { $0.text == "YES" }) {
                     matches.append(Match(file.range(of: token), "allowsAnyHTTPSCertificateForHost: returning YES turns off certificate validation"))
                 }
@@ -269,7 +305,8 @@ struct NetworkTrustBypass: AuditRule {
         if let control = ObjectiveCSyntax.controllingIf(tokens, at: index) {
             let condition = tokens[control.condition]
             if condition.contains(where: { ["authenticationMethod", "host"].contains($0.text) }) { return false }
-            let pin = condition.contains { ["isEqualToData", "isEqual", "isEqualToString", "containsObject"].contains($0.text) || Self.isPinName($0.text) }
+            let pin =
+                condition.contains { ["isEqualToData", "isEqual", "isEqualToString", "containsObject"].contains($0.text) || Self.isPinName($0.text) }
                 || zip(condition, condition.dropFirst()).contains { ($0.text == "=" || $0.text == "!") && $1.text == "=" }
             guard pin else { return false }
             let negated = condition.first?.text == "!" || zip(condition, condition.dropFirst()).contains { $0.text == "!" && $1.text == "=" }

@@ -11,8 +11,10 @@ struct PlatformATTPromptAtLaunch: AuditRule {
         severity: .low,
         category: .platform,
         masvs: "MASVS-PRIVACY-3",
-        rationale: "ATTrackingManager.requestTrackingAuthorization called from application(_:didFinishLaunchingWithOptions:), scene(_:willConnectTo:options:), the App's init or its first view's onAppear runs before the app is active: the system returns .notDetermined or .denied without showing the dialog, and when it does show, the user is asked with no context for why. App Review rejects prompts that appear before the app is usable or that are not explained.",
-        fix: "Ask when the scene is active and the user reaches the feature that needs tracking (after onboarding, optionally after your own explanation screen), and handle denial by falling back to SKAdNetwork/AdAttributionKit. Keep NSUserTrackingUsageDescription specific."
+        rationale:
+            "ATTrackingManager.requestTrackingAuthorization called from application(_:didFinishLaunchingWithOptions:), scene(_:willConnectTo:options:), the App's init or its first view's onAppear runs before the app is active: the system returns .notDetermined or .denied without showing the dialog, and when it does show, the user is asked with no context for why. App Review rejects prompts that appear before the app is usable or that are not explained.",
+        fix:
+            "Ask when the scene is active and the user reaches the feature that needs tracking (after onboarding, optionally after your own explanation screen), and handle denial by falling back to SKAdNetwork/AdAttributionKit. Keep NSUserTrackingUsageDescription specific."
     )
 
     let skipsTestCode = true
@@ -77,7 +79,8 @@ struct PlatformATTPromptAtLaunch: AuditRule {
         var names: Set<String> = []
         for call in file.index.calls where call.calleeName == "WindowGroup" {
             guard let type = call.ancestor(StructDeclSyntax.self), isMainApp(type),
-                  let closure = call.trailingClosure, let first = closure.statements.first else { continue }
+                let closure = call.trailingClosure, let first = closure.statements.first
+            else { continue }
             var expression = first.item.as(ExprSyntax.self)
             // `RootView().environment(…)`: walk down to the innermost call's callee.
             while let call = expression?.as(FunctionCallExprSyntax.self) {
@@ -104,8 +107,10 @@ struct PlatformATTPromptAtLaunch: AuditRule {
             var start = body.lowerBound
             while start > 0, !["-", "+", "}", ";"].contains(tokens[start - 1].text) { start -= 1 }
             let signature = tokens[start..<body.lowerBound].map(\.text)
-            guard signature.contains("didFinishLaunchingWithOptions") || signature.contains("willFinishLaunchingWithOptions")
-                || (signature.contains("scene") && signature.contains("willConnectToSession")) else { continue }
+            guard
+                signature.contains("didFinishLaunchingWithOptions") || signature.contains("willFinishLaunchingWithOptions")
+                    || (signature.contains("scene") && signature.contains("willConnectToSession"))
+            else { continue }
             matches.append(Match(file.range(of: tokens[index]), "requestTrackingAuthorization runs at launch, before the app is active and without context"))
         }
         return matches

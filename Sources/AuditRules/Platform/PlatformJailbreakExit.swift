@@ -10,8 +10,10 @@ struct PlatformJailbreakExit: AuditRule {
         severity: .medium,
         category: .platform,
         masvs: "MASVS-RESILIENCE-1",
-        rationale: "Jailbreak checks (Cydia paths, /bin/bash, sshd, cydia:// URLs, writing outside the sandbox) reduce to one Bool in one function; modern rootless jailbreaks and hiding tweaks already defeat them, and a crash right after the check shows exactly which branch to patch with Frida or a binary patch. exit() also looks like a crash to users with false positives, and App Review rejects apps that quit programmatically.",
-        fix: "Do not exit. Report the signal to your server as one risk input next to an App Attest assertion (DeviceTrust's attestation with a server-side decision), keep secrets in the Keychain or Secure Enclave, and let the server require step-up verification or refuse high-risk operations."
+        rationale:
+            "Jailbreak checks (Cydia paths, /bin/bash, sshd, cydia:// URLs, writing outside the sandbox) reduce to one Bool in one function; modern rootless jailbreaks and hiding tweaks already defeat them, and a crash right after the check shows exactly which branch to patch with Frida or a binary patch. exit() also looks like a crash to users with false positives, and App Review rejects apps that quit programmatically.",
+        fix:
+            "Do not exit. Report the signal to your server as one risk input next to an App Attest assertion (DeviceTrust's attestation with a server-side decision), keep secrets in the Keychain or Secure Enclave, and let the server require step-up verification or refuse high-risk operations."
     )
 
     let skipsTestCode = true
@@ -50,7 +52,8 @@ struct PlatformJailbreakExit: AuditRule {
                 guard arguments.contains("getpid") || arguments.contains("SIGKILL") || arguments.contains("SIGABRT") else { continue }
             }
             guard let check = jailbreakCheck(before: call, in: file) else { continue }
-            matches.append(Match(file.range(of: call), "\(call.calleeName)() after a jailbreak check (\(check)): report the signal to the server instead of crashing"))
+            matches.append(
+                Match(file.range(of: call), "\(call.calleeName)() after a jailbreak check (\(check)): report the signal to the server instead of crashing"))
         }
         return matches
     }
@@ -67,12 +70,15 @@ struct PlatformJailbreakExit: AuditRule {
             }
             // `for path in paths where fileExists(atPath: path)` with jailbreak paths in the scope's strings.
             if condition.text.contains("fileExists") || condition.text.contains("canOpenURL") || condition.side == .within,
-               scope.descendants(StringLiteralExprSyntax.self).contains(where: { Self.isJailbreakEvidence($0.literalValue ?? "") }) {
+                scope.descendants(StringLiteralExprSyntax.self).contains(where: { Self.isJailbreakEvidence($0.literalValue ?? "") })
+            {
                 return condition.text.count > 60 ? String(condition.text.prefix(57)) + "…" : condition.text
             }
         }
         // A write probe outside the sandbox that succeeded: the exit follows it in a `do`.
-        if let doStmt = call.ancestor(DoStmtSyntax.self), doStmt.body.descendants(StringLiteralExprSyntax.self).contains(where: { ($0.literalValue ?? "").lowercased().hasPrefix("/private/") }) {
+        if let doStmt = call.ancestor(DoStmtSyntax.self),
+            doStmt.body.descendants(StringLiteralExprSyntax.self).contains(where: { ($0.literalValue ?? "").lowercased().hasPrefix("/private/") })
+        {
             return "a write outside the sandbox succeeded"
         }
         // Inside a function named after the check: `func jailbreakDetected() { exit(0) }`.
@@ -97,14 +103,18 @@ struct PlatformJailbreakExit: AuditRule {
         var matches: [Match] = []
         for (index, token) in tokens.enumerated() where token.kind == .identifier && ["exit", "abort", "_exit", "kill"].contains(token.text) {
             guard index + 1 < tokens.count, tokens[index + 1].text == "(" else { continue }
-            if index > 0, [".", ":"].contains(tokens[index - 1].text) || tokens[index - 1].kind == .identifier && tokens[index - 1].text != "return" { continue }
+            if index > 0, [".", ":"].contains(tokens[index - 1].text) || tokens[index - 1].kind == .identifier && tokens[index - 1].text != "return" {
+                continue
+            }
             guard let control = ObjectiveCSyntax.controllingIf(tokens, at: index), !control.isElse else { continue }
             let condition = tokens[control.condition]
-            let evidence = condition.contains { Self.isJailbreakEvidence($0.text) }
+            let evidence =
+                condition.contains { Self.isJailbreakEvidence($0.text) }
                 || condition.contains(where: { token in
-                    token.kind == .identifier && (file.bodyRange(containing: index).map { body in
-                        variableEvidence(tokens, name: token.text, in: body)
-                    } ?? false)
+                    token.kind == .identifier
+                        && (file.bodyRange(containing: index).map { body in
+                            variableEvidence(tokens, name: token.text, in: body)
+                        } ?? false)
                 })
             guard evidence else { continue }
             matches.append(Match(file.range(of: token), "\(token.text)() after a jailbreak check: report the signal to the server instead of crashing"))

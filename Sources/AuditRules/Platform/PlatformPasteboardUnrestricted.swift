@@ -12,8 +12,10 @@ struct PlatformPasteboardUnrestricted: AuditRule {
         category: .platform,
         masvs: "MASVS-PLATFORM-1",
         cwe: 200,
-        rationale: "UIPasteboard.general is shared with every app on the device (any app can read it, some keyboards and SDKs do so routinely), it syncs to the user's other devices through Universal Clipboard, and it keeps the value until something else is copied. A password, one-time code, card number, IBAN or recovery phrase copied there outlives the moment it was needed.",
-        fix: "Avoid copying secrets; when the user must copy one (a one-time code, an account number), write it with UIPasteboard.general.setItems([[UTType.plainText.identifier: value]], options: [.localOnly: true, .expirationDate: Date().addingTimeInterval(60)]) so it stays on this device and disappears after a minute."
+        rationale:
+            "UIPasteboard.general is shared with every app on the device (any app can read it, some keyboards and SDKs do so routinely), it syncs to the user's other devices through Universal Clipboard, and it keeps the value until something else is copied. A password, one-time code, card number, IBAN or recovery phrase copied there outlives the moment it was needed.",
+        fix:
+            "Avoid copying secrets; when the user must copy one (a one-time code, an account number), write it with UIPasteboard.general.setItems([[UTType.plainText.identifier: value]], options: [.localOnly: true, .expirationDate: Date().addingTimeInterval(60)]) so it stays on this device and disappears after a minute."
     )
 
     let skipsTestCode = true
@@ -55,14 +57,17 @@ struct PlatformPasteboardUnrestricted: AuditRule {
         for sequence in file.index.sequences {
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self), let target = elements[0].as(MemberAccessExprSyntax.self),
-                  Self.writtenProperties.contains(target.declName.baseName.text), isGeneral(target.base),
-                  let secret = secretName(in: elements[2], context: Syntax(sequence), file: file) else { continue }
+                Self.writtenProperties.contains(target.declName.baseName.text), isGeneral(target.base),
+                let secret = secretName(in: elements[2], context: Syntax(sequence), file: file)
+            else { continue }
             matches.append(Match(file.range(of: sequence), "\(secret) is copied to the general pasteboard, readable by every app and synced to other devices"))
         }
         for call in file.index.calls where Self.writeMethods.contains(call.calleeName) {
             guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), isGeneral(member.base),
-                  let value = call.arguments.first?.expression, let secret = secretName(in: value, context: Syntax(call), file: file) else { continue }
-            var missing = ".localOnly and an expiration date: readable by every app, synced to the user's other devices through Universal Clipboard, kept until replaced"
+                let value = call.arguments.first?.expression, let secret = secretName(in: value, context: Syntax(call), file: file)
+            else { continue }
+            var missing =
+                ".localOnly and an expiration date: readable by every app, synced to the user's other devices through Universal Clipboard, kept until replaced"
             if call.calleeName == "setItems", let options = call.argument("options") {
                 let text = optionsText(options, context: Syntax(call))
                 let localOnly = text.contains(".localOnly:true") || text.contains("localOnly:true")
@@ -93,7 +98,8 @@ struct PlatformPasteboardUnrestricted: AuditRule {
     /// `copyOTP(_ code:)`, or the declared type of a property it reads, `let pool:
     /// AccountEntropyPool`), if any.
     private func secretName(in value: ExprSyntax, context: Syntax, file: SwiftFile) -> String? {
-        let references = value.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)
+        let references =
+            value.descendants(DeclReferenceExprSyntax.self).map(\.baseName.text)
             + (value.as(DeclReferenceExprSyntax.self).map { [$0.baseName.text] } ?? [])
         let names = references + value.descendants(MemberAccessExprSyntax.self).map(\.declName.baseName.text)
         if let name = names.first(where: Self.isSecretName) { return name }
@@ -106,8 +112,9 @@ struct PlatformPasteboardUnrestricted: AuditRule {
             }
         }
         if let reference = value.as(DeclReferenceExprSyntax.self), let function = context.enclosingFunctionDecl,
-           Self.isSecretName(function.name.text),
-           function.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == reference.baseName.text }) {
+            Self.isSecretName(function.name.text),
+            function.signature.parameterClause.parameters.contains(where: { ($0.secondName ?? $0.firstName).text == reference.baseName.text })
+        {
             return "\(reference.baseName.text) (in \(function.name.text))"
         }
         return nil
@@ -131,7 +138,8 @@ struct PlatformPasteboardUnrestricted: AuditRule {
             var reportAt = start
             for position in statement.indices where position > index {
                 let text = tokens[position].text
-                if ["string", "strings", "items", "URL"].contains(text), position + 1 < end, tokens[position + 1].text == "=", tokens[position - 1].text == "." {
+                if ["string", "strings", "items", "URL"].contains(text), position + 1 < end, tokens[position + 1].text == "=", tokens[position - 1].text == "."
+                {
                     valueStart = position + 2
                     break
                 }
@@ -139,14 +147,19 @@ struct PlatformPasteboardUnrestricted: AuditRule {
                     valueStart = position + 2
                     reportAt = position
                     if text == "setItems", statement.contains(where: { $0.text == "UIPasteboardOptionLocalOnly" }),
-                       statement.contains(where: { $0.text == "UIPasteboardOptionExpirationDate" }) { valueStart = nil }
+                        statement.contains(where: { $0.text == "UIPasteboardOptionExpirationDate" })
+                    {
+                        valueStart = nil
+                    }
                     break
                 }
             }
             guard let valueStart, valueStart < end else { continue }
             let valueTokens = tokens[valueStart..<end].prefix { !["forPasteboardType", "options"].contains($0.text) }
             guard let secret = valueTokens.first(where: { $0.kind == .identifier && Self.isSecretName($0.text) }) else { continue }
-            matches.append(Match(file.range(of: tokens[reportAt]), "\(secret.text) is copied to the general pasteboard, readable by every app and synced to other devices"))
+            matches.append(
+                Match(file.range(of: tokens[reportAt]), "\(secret.text) is copied to the general pasteboard, readable by every app and synced to other devices")
+            )
         }
         return matches
     }

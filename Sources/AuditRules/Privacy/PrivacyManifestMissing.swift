@@ -9,14 +9,20 @@ struct PrivacyManifestMissing: AuditRule {
         severity: .medium,
         category: .privacy,
         masvs: "MASVS-PRIVACY-1",
-        rationale: "Since May 2024 App Store Connect rejects apps and SDKs that call required-reason APIs — UserDefaults, file timestamps, system boot time, disk space, active keyboards — without declaring each category and an approved reason in PrivacyInfo.xcprivacy (NSPrivacyAccessedAPITypes). These APIs can fingerprint a device, which is why Apple asks for the purpose. Reported once per project and category, at the first use (by path), with the number of other files that use the category. Test code is not checked (it is not shipped), and only app projects are: when no Info.plist, entitlements file or privacy manifest is found at all (a lone source file, a library), nothing is reported.",
-        fix: "Add PrivacyInfo.xcprivacy to the app target with an NSPrivacyAccessedAPITypes entry per category used, each with its reason codes (e.g. CA92.1 for the app's own UserDefaults, C617.1 for timestamps of files in the app container, 35F9.1 for elapsed time from boot, E174.1 for checking space before writing), and make sure third-party SDKs ship their own manifests."
+        rationale:
+            "Since May 2024 App Store Connect rejects apps and SDKs that call required-reason APIs — UserDefaults, file timestamps, system boot time, disk space, active keyboards — without declaring each category and an approved reason in PrivacyInfo.xcprivacy (NSPrivacyAccessedAPITypes). These APIs can fingerprint a device, which is why Apple asks for the purpose. Reported once per project and category, at the first use (by path), with the number of other files that use the category. Test code is not checked (it is not shipped), and only app projects are: when no Info.plist, entitlements file or privacy manifest is found at all (a lone source file, a library), nothing is reported.",
+        fix:
+            "Add PrivacyInfo.xcprivacy to the app target with an NSPrivacyAccessedAPITypes entry per category used, each with its reason codes (e.g. CA92.1 for the app's own UserDefaults, C617.1 for timestamps of files in the app container, 35F9.1 for elapsed time from boot, E174.1 for checking space before writing), and make sure third-party SDKs ship their own manifests."
     )
 
     let skipsTestCode = true
 
-    let triggers = ["UserDefaults", "AppStorage", "creationDate", "modificationDate", "ModificationDate", "CreationDate", "stat(", "stat (", "fstat", "lstat", "statfs", "getattrlist",
-                    "systemUptime", "mach_absolute_time", "boottime", "BOOTTIME", "sysctl", "Capacity", "FreeSize", "systemSize", "SystemSize", "statvfs", "activeInputModes"]
+    let triggers = [
+        "UserDefaults", "AppStorage", "creationDate", "modificationDate", "ModificationDate", "CreationDate", "stat(", "stat (", "fstat", "lstat", "statfs",
+        "getattrlist",
+        "systemUptime", "mach_absolute_time", "boottime", "BOOTTIME", "sysctl", "Capacity", "FreeSize", "systemSize", "SystemSize", "statvfs",
+        "activeInputModes",
+    ]
 
     private static let userDefaults = "NSPrivacyAccessedAPICategoryUserDefaults"
     private static let fileTimestamp = "NSPrivacyAccessedAPICategoryFileTimestamp"
@@ -25,18 +31,18 @@ struct PrivacyManifestMissing: AuditRule {
     private static let keyboards = "NSPrivacyAccessedAPICategoryActiveKeyboards"
 
     static let infoPlist = """
-    <?xml version="1.0" encoding="UTF-8"?>
-    <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.bank.app</string></dict></plist>
-    """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict><key>CFBundleIdentifier</key><string>com.bank.app</string></dict></plist>
+        """
 
     static func manifest(_ categories: [String]) -> String {
         let entries = categories.map { category in
             "<dict><key>NSPrivacyAccessedAPIType</key><string>\(category)</string><key>NSPrivacyAccessedAPITypeReasons</key><array><string>CA92.1</string></array></dict>"
         }.joined()
         return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <plist version="1.0"><dict><key>NSPrivacyAccessedAPITypes</key><array>\(entries)</array></dict></plist>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0"><dict><key>NSPrivacyAccessedAPITypes</key><array>\(entries)</array></dict></plist>
+            """
     }
 
     func checkSwift(_ file: SwiftFile, project: ProjectFacts) -> [Match] {
@@ -73,7 +79,9 @@ struct PrivacyManifestMissing: AuditRule {
         "volumeTotalCapacityKey", "volumeAvailableCapacity", "volumeAvailableCapacityForImportantUsage",
         "volumeAvailableCapacityForOpportunisticUsage", "volumeTotalCapacity", "systemFreeSize", "systemSize",
     ]
-    private static let fileTimestampFunctions: Set<String> = ["stat", "fstat", "lstat", "fstatat", "getattrlist", "fgetattrlist", "getattrlistat", "getattrlistbulk"]
+    private static let fileTimestampFunctions: Set<String> = [
+        "stat", "fstat", "lstat", "fstatat", "getattrlist", "fgetattrlist", "getattrlistat", "getattrlistbulk",
+    ]
     private static let diskSpaceFunctions: Set<String> = ["statfs", "statvfs", "fstatfs", "fstatvfs"]
 
     /// Names whose every use in code is a required-reason API use, found on the lexical
@@ -134,13 +142,15 @@ struct PrivacyManifestMissing: AuditRule {
                 let name = String(decoding: utf8[token.start..<token.end], as: UTF8.self)
                 if let category = Self.swiftIdentifiers[name] {
                     // `.volumeAvailableCapacityKey`: an implicit member starts at its dot.
-                    let implicit = token.start >= 1 && utf8[token.start - 1] == UInt8(ascii: ".")
+                    let implicit =
+                        token.start >= 1 && utf8[token.start - 1] == UInt8(ascii: ".")
                         && (token.start < 2 || !Self.endsExpression(utf8[token.start - 2]))
                     uses.append((category, file.range(fromOffset: implicit ? token.start - 1 : token.start, to: token.end), name))
                 } else if name == "AppStorage", index > 0, tokens[index - 1].kind == .punctuation, tokens[index - 1].byte == UInt8(ascii: "@") {
                     uses.append((Self.userDefaults, file.range(fromOffset: tokens[index - 1].start, to: token.end), "@AppStorage"))
                 } else if name == "mach_absolute_time", index + 2 < tokens.count,
-                          tokens[index + 1].byte == UInt8(ascii: "("), tokens[index + 1].start == token.end, tokens[index + 2].byte == UInt8(ascii: ")") {
+                    tokens[index + 1].byte == UInt8(ascii: "("), tokens[index + 1].start == token.end, tokens[index + 2].byte == UInt8(ascii: ")")
+                {
                     uses.append((Self.bootTime, file.range(fromOffset: token.start, to: tokens[index + 2].end), "mach_absolute_time"))
                 }
             default:
@@ -154,7 +164,7 @@ struct PrivacyManifestMissing: AuditRule {
     private static func endsExpression(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "_"), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "\""), 0x80...0xFF:
+            UInt8(ascii: "_"), UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "?"), UInt8(ascii: "!"), UInt8(ascii: "\""), 0x80...0xFF:
             return true
         default:
             return false

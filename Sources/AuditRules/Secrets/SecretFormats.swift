@@ -35,10 +35,15 @@ enum SecretFormats {
         Format(kind: "AWS access key id", prefixes: [Array("AKIA".utf8), Array("ASIA".utf8)], body: isUpperOrDigit, minimum: 16, maximum: 16),
         Format(kind: "Google API key", prefixes: [Array("AIza".utf8)], body: isURLSafe, minimum: 35, maximum: 35),
         Format(kind: "Stripe live secret key", prefixes: [Array("sk_live_".utf8), Array("rk_live_".utf8)], body: isAlphanumeric, minimum: 20, maximum: 255),
-        Format(kind: "GitHub token", prefixes: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_"].map { Array($0.utf8) }, body: isAlphanumeric, minimum: 36, maximum: 255),
+        Format(
+            kind: "GitHub token", prefixes: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_"].map { Array($0.utf8) }, body: isAlphanumeric, minimum: 36, maximum: 255),
         Format(kind: "GitHub token", prefixes: [Array("github_pat_".utf8)], body: { isAlphanumeric($0) || $0 == 0x5F }, minimum: 22, maximum: 255),
-        Format(kind: "Slack token", prefixes: ["xoxb-", "xoxa-", "xoxp-", "xoxr-", "xoxs-"].map { Array($0.utf8) }, body: { isAlphanumeric($0) || $0 == 0x2D }, minimum: 10, maximum: 255),
-        Format(kind: "Slack webhook URL", prefixes: [Array("https://hooks.slack.com/services/".utf8)], body: { isAlphanumeric($0) || $0 == 0x2F }, minimum: 20, maximum: 255),
+        Format(
+            kind: "Slack token", prefixes: ["xoxb-", "xoxa-", "xoxp-", "xoxr-", "xoxs-"].map { Array($0.utf8) }, body: { isAlphanumeric($0) || $0 == 0x2D },
+            minimum: 10, maximum: 255),
+        Format(
+            kind: "Slack webhook URL", prefixes: [Array("https://hooks.slack.com/services/".utf8)], body: { isAlphanumeric($0) || $0 == 0x2F }, minimum: 20,
+            maximum: 255),
         Format(kind: "SendGrid API key", prefixes: [Array("SG.".utf8)], body: { isURLSafe($0) || $0 == 0x2E }, minimum: 60, maximum: 80),
     ]
 
@@ -53,7 +58,7 @@ enum SecretFormats {
             // Only bytes that start a format are examined further.
             switch byte {
             case UInt8(ascii: "A"), UInt8(ascii: "s"), UInt8(ascii: "r"), UInt8(ascii: "g"), UInt8(ascii: "x"),
-                 UInt8(ascii: "h"), UInt8(ascii: "S"), UInt8(ascii: "e"), UInt8(ascii: "-"):
+                UInt8(ascii: "h"), UInt8(ascii: "S"), UInt8(ascii: "e"), UInt8(ascii: "-"):
                 if let hit = match(bytes, at: index, ignoringGoogleKeys: ignoringGoogleKeys) { return hit }
             default:
                 break
@@ -111,7 +116,9 @@ enum SecretFormats {
         guard hasPrefix(bytes, Array("-----BEGIN ".utf8), at: start) else { return nil }
         let headerEnd = min(bytes.count, start + 50)
         let header = String(decoding: bytes[start..<headerEnd], as: UTF8.self)
-        guard let line = header.split(separator: "\n").first, line.contains("PRIVATE KEY"), line.hasSuffix("-----") || line.contains("KEY-----") else { return nil }
+        guard let line = header.split(separator: "\n").first, line.contains("PRIVATE KEY"), line.hasSuffix("-----") || line.contains("KEY-----") else {
+            return nil
+        }
         // A header with no key material after it is documentation, not a key.
         let bodyEnd = run(bytes, from: min(bytes.count, start + line.utf8.count), while: { $0 != UInt8(ascii: "-") })
         let material = bytes[min(bytes.count, start + line.utf8.count)..<bodyEnd].filter { isAlphanumeric($0) }.count
@@ -124,7 +131,8 @@ enum SecretFormats {
         guard hasPrefix(bytes, Array("eyJ".utf8), at: start) else { return nil }
         let headerEnd = run(bytes, from: start, while: isURLSafe)
         guard headerEnd - start >= 10, headerEnd < bytes.count, bytes[headerEnd] == UInt8(ascii: "."),
-              hasPrefix(bytes, Array("eyJ".utf8), at: headerEnd + 1) else { return nil }
+            hasPrefix(bytes, Array("eyJ".utf8), at: headerEnd + 1)
+        else { return nil }
         let payloadEnd = run(bytes, from: headerEnd + 1, while: isURLSafe)
         guard payloadEnd - headerEnd >= 10, payloadEnd < bytes.count, bytes[payloadEnd] == UInt8(ascii: ".") else { return nil }
         let signatureEnd = run(bytes, from: payloadEnd + 1, while: isURLSafe)
@@ -143,7 +151,9 @@ enum SecretFormats {
     /// references, masks, the documentation examples.
     static func isPlaceholder(_ value: String) -> Bool {
         let lower = value.lowercased()
-        if lower.isEmpty || lower.hasPrefix("$(") || lower.hasPrefix("${") || ByteSearch.contains(lower, "%@") || ByteSearch.contains(lower, "{{") { return true }
+        if lower.isEmpty || lower.hasPrefix("$(") || lower.hasPrefix("${") || ByteSearch.contains(lower, "%@") || ByteSearch.contains(lower, "{{") {
+            return true
+        }
         if placeholderMarkers.contains(where: { ByteSearch.contains(lower, $0) }) { return true }
         // One repeated character: "aaaaaaaa", "--------".
         if let first = lower.first, lower.allSatisfy({ $0 == first }) { return true }
@@ -166,7 +176,9 @@ enum SecretFormats {
         let text = String(withoutScheme(value))
         guard text.utf8.count >= 6, !text.utf8.contains(where: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) else { return false }
         guard !isPlaceholder(text), text.count >= 6, text.count <= 4096 else { return false }
-        if ByteSearch.contains(text, "://") || text.hasPrefix("/") || text.hasPrefix("data:") || text.hasPrefix("iVBORw0KGgo") || text.hasPrefix("/9j/") { return false }
+        if ByteSearch.contains(text, "://") || text.hasPrefix("/") || text.hasPrefix("data:") || text.hasPrefix("iVBORw0KGgo") || text.hasPrefix("/9j/") {
+            return false
+        }
         // A certificate or public-key pin (`sha256/…`) is a public hash.
         if text.lowercased().hasPrefix("sha256/") || text.lowercased().hasPrefix("sha1/") { return false }
         if isUUID(text) { return false }
@@ -230,7 +242,8 @@ enum SecretFormats {
         let lower = value.lowercased()
         if passwordPlaceholders.contains(lower) { return false }
         if ByteSearch.contains(value, "://") || value.hasPrefix("/") || lower.hasPrefix("sha256/") || lower.hasPrefix("sha1/")
-            || value.utf8.contains(UInt8(ascii: "%")) || ByteSearch.contains(value, "\\(") {
+            || value.utf8.contains(UInt8(ascii: "%")) || ByteSearch.contains(value, "\\(")
+        {
             return false
         }
         // The name itself: `password = "Password"`, `pin = "PIN"`.

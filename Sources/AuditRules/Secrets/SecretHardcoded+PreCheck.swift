@@ -14,7 +14,8 @@ extension SecretHardcoded {
     private static func mayReportLiteral(_ swift: SwiftFile) -> Bool {
         let inTests = SecretFormats.isTestPath(swift.path)
         // A credential compared with a literal (`token == "…"`) needs these words.
-        let mayCompare = !inTests && ["==", "!="].contains { ByteSearch.contains(swift.codeText, $0) }
+        let mayCompare =
+            !inTests && ["==", "!="].contains { ByteSearch.contains(swift.codeText, $0) }
             && ["pass", "pwd", "pin", "secret", "token"].contains { ByteSearch.containsIgnoringCase(swift.codeText, $0) }
             && swift.secretNamedWords.identifiers.contains { SecretHardcoded.isCredentialName($0) }
         for literal in swift.lexical.literals {
@@ -27,14 +28,18 @@ extension SecretHardcoded {
             // sentences and messages before the costlier character tests.
             if SecretFormats.withoutScheme(value).utf8.contains(where: { $0 == 0x20 || $0 == 0x0A || $0 == 0x09 }) { continue }
             if mayCompare, let name = Self.comparedName(of: literal, in: swift.text),
-               SecretHardcoded.isCredentialName(name), SecretHardcoded.comparisonRevealsSecret(value, name: name) {
+                SecretHardcoded.isCredentialName(name), SecretHardcoded.comparisonRevealsSecret(value, name: name)
+            {
                 return true
             }
             // The value tests are cheaper than finding names, so they come first.
-            guard SecretFormats.looksLikePassword(value, name: "") || SecretFormats.looksLikeSecret(value, passwordLike: true)
-                || SecretFormats.looksLikeSecret(value, passwordLike: false) else { continue }
+            guard
+                SecretFormats.looksLikePassword(value, name: "") || SecretFormats.looksLikeSecret(value, passwordLike: true)
+                    || SecretFormats.looksLikeSecret(value, passwordLike: false)
+            else { continue }
             if Self.bindingNames(of: literal, in: swift.text).contains(where: { SecretHardcoded.bindsSecret(value, to: $0, inCode: true) })
-                || Self.headerNames(of: literal, in: swift.text).contains(where: { SecretHardcoded.bindsSecret(value, to: $0, inCode: true) }) {
+                || Self.headerNames(of: literal, in: swift.text).contains(where: { SecretHardcoded.bindsSecret(value, to: $0, inCode: true) })
+            {
                 return true
             }
         }
@@ -192,7 +197,9 @@ extension SecretHardcoded {
             SwiftTokens.isIdentifierPart(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "!")
         }
         func name(ofChain chain: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
-            let parts = chain.split(separator: UInt8(ascii: ".")).map { String(decoding: $0.filter { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "!") }, as: UTF8.self) }
+            let parts = chain.split(separator: UInt8(ascii: ".")).map {
+                String(decoding: $0.filter { $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "!") }, as: UTF8.self)
+            }
             guard let last = parts.last, !last.isEmpty else { return nil }
             return last == "text" && parts.count > 1 ? parts[parts.count - 2] : last
         }
@@ -202,7 +209,9 @@ extension SecretHardcoded {
         if before >= 2, bytes[before - 1] == UInt8(ascii: "="), bytes[before - 2] == UInt8(ascii: "=") || bytes[before - 2] == UInt8(ascii: "!") {
             var operandEnd = before - 2
             while operandEnd > 0, bytes[operandEnd - 1] == UInt8(ascii: "=") { operandEnd -= 1 }
-            while operandEnd > 0, bytes[operandEnd - 1] == 0x20 || bytes[operandEnd - 1] == 0x09 || bytes[operandEnd - 1] == UInt8(ascii: ")") { operandEnd -= 1 }
+            while operandEnd > 0, bytes[operandEnd - 1] == 0x20 || bytes[operandEnd - 1] == 0x09 || bytes[operandEnd - 1] == UInt8(ascii: ")") {
+                operandEnd -= 1
+            }
             var operandStart = operandEnd
             while operandStart > 0, isChainByte(bytes[operandStart - 1]) { operandStart -= 1 }
             if let name = name(ofChain: bytes[operandStart..<operandEnd]) { return name }
@@ -212,7 +221,10 @@ extension SecretHardcoded {
         while after < bytes.count, isQuoteOrBlank(bytes[after]) || bytes[after] == UInt8(ascii: ")") { after += 1 }
         if after + 1 < bytes.count, bytes[after] == UInt8(ascii: "=") || bytes[after] == UInt8(ascii: "!"), bytes[after + 1] == UInt8(ascii: "=") {
             var operandStart = after + 2
-            while operandStart < bytes.count, bytes[operandStart] == UInt8(ascii: "=") || bytes[operandStart] == 0x20 || bytes[operandStart] == 0x09 || bytes[operandStart] == UInt8(ascii: "(") { operandStart += 1 }
+            while operandStart < bytes.count,
+                bytes[operandStart] == UInt8(ascii: "=") || bytes[operandStart] == 0x20 || bytes[operandStart] == 0x09
+                    || bytes[operandStart] == UInt8(ascii: "(")
+            { operandStart += 1 }
             var operandEnd = operandStart
             while operandEnd < bytes.count, isChainByte(bytes[operandEnd]) { operandEnd += 1 }
             return name(ofChain: bytes[operandStart..<operandEnd])

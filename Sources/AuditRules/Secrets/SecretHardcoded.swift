@@ -18,8 +18,10 @@ struct SecretHardcoded: AuditRule {
         category: .secrets,
         masvs: "MASVS-STORAGE-1",
         cwe: 798,
-        rationale: "Everything compiled into the app — string literals, Info.plist values, xcconfig settings baked into the bundle, bundled JSON — can be read from the IPA with `strings`, class-dump or a decrypted binary in minutes. A cloud key (AWS, Stripe secret key, GitHub or Slack token, FCM server key, a private key) shipped this way gives every user, and every attacker, the backend privileges it grants, and it cannot be rotated without a release. Firebase's GoogleService-Info.plist API_KEY and Stripe publishable keys (pk_live_) are public by design and are not reported; Google API keys elsewhere are, because they are often unrestricted. JWTs, private keys and entropy-based matches are not reported in test, mock, fixture and preview folders (test vectors and sample tokens), nor in scaffolding inside app folders: types and functions named Mock…, Fake…, Stub…, Dummy…, Spy… or …Mock, SwiftUI previews, and #if DEBUG blocks, which Release builds leave out; provider-format keys are reported everywhere. A constant whose value spells its own name (kPinCode = \"kPinCode\"), or whose every use in the file is a key, account or service argument of a Keychain, key-value store or UserDefaults call, names where a secret is stored and is not reported.",
-        fix: "Remove the secret from the app and rotate it now. Keep server-side secrets on a server and give the app short-lived, per-user credentials (a session token obtained after login, stored with DeviceTrust's Keychain.save and an explicit Accessibility class); prove the app's identity with device keys and a server challenge instead of a shared API secret. Keep per-environment public identifiers in xcconfig, never secrets."
+        rationale:
+            "Everything compiled into the app — string literals, Info.plist values, xcconfig settings baked into the bundle, bundled JSON — can be read from the IPA with `strings`, class-dump or a decrypted binary in minutes. A cloud key (AWS, Stripe secret key, GitHub or Slack token, FCM server key, a private key) shipped this way gives every user, and every attacker, the backend privileges it grants, and it cannot be rotated without a release. Firebase's GoogleService-Info.plist API_KEY and Stripe publishable keys (pk_live_) are public by design and are not reported; Google API keys elsewhere are, because they are often unrestricted. JWTs, private keys and entropy-based matches are not reported in test, mock, fixture and preview folders (test vectors and sample tokens), nor in scaffolding inside app folders: types and functions named Mock…, Fake…, Stub…, Dummy…, Spy… or …Mock, SwiftUI previews, and #if DEBUG blocks, which Release builds leave out; provider-format keys are reported everywhere. A constant whose value spells its own name (kPinCode = \"kPinCode\"), or whose every use in the file is a key, account or service argument of a Keychain, key-value store or UserDefaults call, names where a secret is stored and is not reported.",
+        fix:
+            "Remove the secret from the app and rotate it now. Keep server-side secrets on a server and give the app short-lived, per-user credentials (a session token obtained after login, stored with DeviceTrust's Keychain.save and an explicit Accessibility class); prove the app's identity with device keys and a server challenge instead of a shared API secret. Keep per-environment public identifiers in xcconfig, never secrets."
     )
 
     // Named bindings can have any secret-like name: always run (the check reads the
@@ -45,8 +47,10 @@ struct SecretHardcoded: AuditRule {
     /// provider formats are reported. A name-based match is dropped when the value spells
     /// the name (`kPinCode = "kPinCode"`) or `isStorageKey` says the binding only names
     /// where a secret is stored (``StorageKeyNames``).
-    private func judge(_ value: String, name: String?, path: String, ignoringGoogleKeys: Bool = false, inCode: Bool = false, nameIsLabel: Bool = false,
-                       scaffolding: @autoclosure () -> Bool = false, isStorageKey: () -> Bool = { false }) -> String? {
+    private func judge(
+        _ value: String, name: String?, path: String, ignoringGoogleKeys: Bool = false, inCode: Bool = false, nameIsLabel: Bool = false,
+        scaffolding: @autoclosure () -> Bool = false, isStorageKey: () -> Bool = { false }
+    ) -> String? {
         let inTests = SecretFormats.isTestPath(path)
         if let hit = SecretFormats.find(in: value, ignoringGoogleKeys: ignoringGoogleKeys), !(hit.weakInTests && (inTests || scaffolding())) {
             return "\(hit.kind) (\(SecretFormats.redacted(hit.value))) is hard-coded" + (name.map { " in \($0)" } ?? "")
@@ -80,7 +84,9 @@ struct SecretHardcoded: AuditRule {
         return ["field", "textfield", "input"].contains(words.last ?? "")
     }
 
-    private static let secretHeaders: Set<String> = ["authorization", "x-api-key", "x-auth-token", "api-key", "apikey", "x-access-token", "proxy-authorization"]
+    private static let secretHeaders: Set<String> = [
+        "authorization", "x-api-key", "x-auth-token", "api-key", "apikey", "x-access-token", "proxy-authorization",
+    ]
 
     private func isSecretName(_ name: String) -> Bool {
         Self.isSecretBindingName(name)
@@ -98,7 +104,8 @@ struct SecretHardcoded: AuditRule {
     static func bindsSecret(_ value: String, to name: String, inCode: Bool) -> Bool {
         guard isSecretBindingName(name), !CryptoKeyNames.isCryptoKeyName(name), !StorageKeyNames.valueSpellsName(value, name: name) else { return false }
         let passwordLike = SecretNames.isPasswordLike(name)
-        return inCode && passwordLike ? SecretFormats.looksLikePassword(value, name: name) || SecretFormats.looksLikeSecret(value, passwordLike: true)
+        return inCode && passwordLike
+            ? SecretFormats.looksLikePassword(value, name: name) || SecretFormats.looksLikeSecret(value, passwordLike: true)
             : SecretFormats.looksLikeSecret(value, passwordLike: passwordLike)
     }
 
@@ -127,7 +134,9 @@ struct SecretHardcoded: AuditRule {
                 // Each literal piece can still hold a whole credential.
                 for element in literal.segments {
                     guard let content = element.as(StringSegmentSyntax.self)?.content.text, content.utf8.count >= 18,
-                          let hit = SecretFormats.find(in: content), !(hit.weakInTests && (SecretFormats.isTestPath(file.path) || TestScaffolding.contains(literal))) else { continue }
+                        let hit = SecretFormats.find(in: content),
+                        !(hit.weakInTests && (SecretFormats.isTestPath(file.path) || TestScaffolding.contains(literal)))
+                    else { continue }
                     report(literal, content, "\(hit.kind) (\(SecretFormats.redacted(hit.value))) is hard-coded")
                     break
                 }
@@ -137,7 +146,9 @@ struct SecretHardcoded: AuditRule {
             // The password or key of an encryption call is crypto-hardcoded-key's finding.
             if let argument = literal.parent?.as(LabeledExprSyntax.self), CryptoWrapperSinks.isKeyArgument(argument) { continue }
             if let compared = comparedCredential(of: literal) {
-                if let message = judgeComparison(value, name: compared, path: file.path, scaffolding: TestScaffolding.contains(literal)) { report(literal, value, message) }
+                if let message = judgeComparison(value, name: compared, path: file.path, scaffolding: TestScaffolding.contains(literal)) {
+                    report(literal, value, message)
+                }
                 continue
             }
             let name = bindingName(of: literal)
@@ -150,8 +161,11 @@ struct SecretHardcoded: AuditRule {
             // `let kPin = "…"` used only as `forKey:`/`key:`/a lookup's key names a storage slot.
             let bound = Self.isBindingInitializer(literal)
             let isLabel = literal.parent?.as(LabeledExprSyntax.self)?.label?.text == name && name != nil
-            guard let message = judge(value, name: name, path: file.path, inCode: !typeNoun, nameIsLabel: isLabel, scaffolding: TestScaffolding.contains(literal),
-                                      isStorageKey: { bound && name.map { StorageKeyNames.onlyUsedAsKey($0, in: file) } ?? false }) else { continue }
+            guard
+                let message = judge(
+                    value, name: name, path: file.path, inCode: !typeNoun, nameIsLabel: isLabel, scaffolding: TestScaffolding.contains(literal),
+                    isStorageKey: { bound && name.map { StorageKeyNames.onlyUsedAsKey($0, in: file) } ?? false })
+            else { continue }
             report(literal, value, message)
         }
         return matches
@@ -161,7 +175,10 @@ struct SecretHardcoded: AuditRule {
     /// `as String` or parentheses.
     private static func isBindingInitializer(_ literal: StringLiteralExprSyntax) -> Bool {
         var node = Syntax(literal)
-        while let parent = node.parent, parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true || parent.is(AsExprSyntax.self) {
+        while let parent = node.parent,
+            parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true
+                || parent.is(AsExprSyntax.self)
+        {
             node = parent
         }
         return node.parent?.as(InitializerClauseSyntax.self)?.parent?.is(PatternBindingSyntax.self) == true
@@ -175,7 +192,8 @@ struct SecretHardcoded: AuditRule {
         while let step = current {
             if step.is(FunctionDeclSyntax.self) || step.is(InitializerDeclSyntax.self) || step.is(AccessorDeclSyntax.self)
                 || step.is(ClosureExprSyntax.self) || step.is(MemberBlockItemSyntax.self) || step.is(SubscriptDeclSyntax.self)
-                || step.is(CodeBlockItemSyntax.self) && step.parent?.parent?.is(SourceFileSyntax.self) == true {
+                || step.is(CodeBlockItemSyntax.self) && step.parent?.parent?.is(SourceFileSyntax.self) == true
+            {
                 return step.id
             }
             current = step.parent
@@ -222,7 +240,10 @@ struct SecretHardcoded: AuditRule {
     private func bindingName(of literal: StringLiteralExprSyntax) -> String? {
         var node = Syntax(literal)
         // Through `"…" as String` and parentheses.
-        while let parent = node.parent, parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true || parent.is(AsExprSyntax.self) {
+        while let parent = node.parent,
+            parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true
+                || parent.is(AsExprSyntax.self)
+        {
             node = parent
         }
         guard let parent = node.parent else { return nil }
@@ -246,7 +267,8 @@ struct SecretHardcoded: AuditRule {
                 // value of a key-value or keychain wrapper is named by its key, when that says secret.
                 // (Written plainly, as the pre-check reads it: `"…", forKey: "…"` or a name chain.)
                 if argument.expression.id == literal.id, let key = call.argument("forKey") ?? call.argument("key"),
-                   let keyName = Self.plainKeyName(key), Self.isSecretBindingName(keyName) {
+                    let keyName = Self.plainKeyName(key), Self.isSecretBindingName(keyName)
+                {
                     return keyName
                 }
                 return Self.selectorNoun(call.calleeName)
@@ -263,8 +285,10 @@ struct SecretHardcoded: AuditRule {
         for _ in 0..<7 {
             guard let step = current else { return nil }
             if let binding = step.as(PatternBindingSyntax.self) { return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
-            let passThrough = step.is(ReturnStmtSyntax.self) || step.is(CodeBlockItemSyntax.self) || step.is(CodeBlockItemListSyntax.self)
-                || step.is(CodeBlockSyntax.self) || step.is(AccessorDeclSyntax.self) || step.is(AccessorDeclListSyntax.self) || step.is(AccessorBlockSyntax.self)
+            let passThrough =
+                step.is(ReturnStmtSyntax.self) || step.is(CodeBlockItemSyntax.self) || step.is(CodeBlockItemListSyntax.self)
+                || step.is(CodeBlockSyntax.self) || step.is(AccessorDeclSyntax.self) || step.is(AccessorDeclListSyntax.self)
+                || step.is(AccessorBlockSyntax.self)
             guard passThrough else { return nil }
             current = step.parent
         }
@@ -294,7 +318,6 @@ struct SecretHardcoded: AuditRule {
         return name
     }
 
-
     // MARK: - Objective-C
 
     func checkObjectiveC(_ file: ObjectiveCFile, project _: ProjectFacts) -> [Match] {
@@ -322,10 +345,14 @@ struct SecretHardcoded: AuditRule {
             if token.text.utf8.count < 6, !(labelled && name.map(SecretNames.isPasswordLike) ?? false) { continue }
             // `static NSString *kPin = @"…"` / `#define kPin @"…"` used only as a key.
             let declaration = Self.objectiveCDeclaration(of: index, in: tokens)
-            guard let message = judge(token.text, name: name, path: file.path, inCode: true, nameIsLabel: labelled && tokens[index - 2].text == name, scaffolding: scaffolding, isStorageKey: {
-                guard let declaration, let name else { return false }
-                return StorageKeyNames.onlyUsedAsKey(name, declaredAt: declaration, in: tokens)
-            }) else { continue }
+            guard
+                let message = judge(
+                    token.text, name: name, path: file.path, inCode: true, nameIsLabel: labelled && tokens[index - 2].text == name, scaffolding: scaffolding,
+                    isStorageKey: {
+                        guard let declaration, let name else { return false }
+                        return StorageKeyNames.onlyUsedAsKey(name, declaredAt: declaration, in: tokens)
+                    })
+            else { continue }
             report(index, message)
         }
         return matches
@@ -424,7 +451,8 @@ struct SecretHardcoded: AuditRule {
         guard let text = file.text else { return SourceRange(line: 1, column: 1) }
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let firstLine = value.split(separator: "\n").first.map(String.init) ?? value
-        let escaped = firstLine.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+        let escaped = firstLine.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(
+            of: ">", with: "&gt;")
         let needle = "<string>" + escaped
         var start = 0
         if let key, let keyLine = lines.firstIndex(where: { $0.contains("<key>\(key)</key>") }) { start = keyLine }

@@ -22,7 +22,8 @@ enum BindingValues {
         for declaration in file.index.variables {
             for binding in declaration.bindings {
                 guard binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name,
-                      let value = binding.initializer?.value else { continue }
+                    let value = binding.initializer?.value
+                else { continue }
                 let scope = declaration.enclosingBody
                 if let body, let scope, scope.id == body.id { return value }
                 if scope == nil && fallback == nil { fallback = value }

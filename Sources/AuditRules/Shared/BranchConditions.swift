@@ -85,7 +85,8 @@ struct BranchCondition {
             return true
         }
         if let expression = last.as(ExpressionStmtSyntax.self)?.expression ?? last.as(ExprSyntax.self),
-           let call = expression.as(FunctionCallExprSyntax.self) {
+            let call = expression.as(FunctionCallExprSyntax.self)
+        {
             return ["fatalError", "exit", "abort", "preconditionFailure"].contains(call.calleeName)
         }
         return false

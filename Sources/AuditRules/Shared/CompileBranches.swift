@@ -21,7 +21,8 @@ enum CompileBranches {
         current = second.parent
         while let node = current {
             if let clause = node.as(IfConfigClauseSyntax.self), let block = clause.parent?.parent,
-               let shared = clauses.first(where: { $0.block == block.id }) {
+                let shared = clauses.first(where: { $0.block == block.id })
+            {
                 return shared.clause != clause.id
             }
             current = node.parent

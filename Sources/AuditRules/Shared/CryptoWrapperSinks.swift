@@ -31,7 +31,10 @@ enum CryptoWrapperSinks {
         if lower.hasSuffix("password") || lower.hasSuffix("passphrase") { return "password" }
         if lower == "iv" || lower.hasSuffix("withiv") || lower == "initializationvector" || lower.hasSuffix("nonce") { return "IV" }
         if lower == "key" || lower.hasSuffix("withkey") || lower.hasSuffix("encryptionkey") || lower.hasSuffix("hmackey")
-            || lower == "secretkey" || lower == "keystring" || lower == "keydata" || lower == "usingkey" { return "key" }
+            || lower == "secretkey" || lower == "keystring" || lower == "keydata" || lower == "usingkey"
+        {
+            return "key"
+        }
         return nil
     }
 
@@ -39,7 +42,8 @@ enum CryptoWrapperSinks {
     /// (`password:` in `RNEncryptor.encryptData(_:with:password:)`).
     static func isKeyArgument(_ argument: LabeledExprSyntax) -> Bool {
         guard let label = argument.label?.text, role(ofLabel: label) != nil,
-              let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { return false }
+            let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self)
+        else { return false }
         return isWrapper(callee: call.calledExpression.trimmedDescription, name: call.calleeName)
     }
 

@@ -24,7 +24,8 @@ enum EncryptedValues {
     /// whether its key is hard-coded; nil when `call` is not an encryption.
     static func hasHardCodedKey(_ call: FunctionCallExprSyntax, in file: SwiftFile) -> Bool? {
         let name = call.calleeName
-        let encrypts = isEncryptionName(name) || name == "seal"
+        let encrypts =
+            isEncryptionName(name) || name == "seal"
             || call.arguments.contains { $0.expression.trimmedDescription.contains("kCCEncrypt") || $0.expression.trimmedDescription == ".encrypt" }
         guard encrypts else { return nil }
         guard let key = call.arguments.first(where: { $0.label.map { isKeyLabel($0.text) } == true })?.expression else { return false }
@@ -62,8 +63,10 @@ enum EncryptedValues {
     /// key's name; nil when they do not encrypt.
     static func hardCodedKey(in range: Range<Int>, tokens: [ObjectiveCToken]) -> (hardCoded: Bool, key: String?)? {
         guard tokens[range].contains(where: { $0.kind == .identifier && isEncryptionName($0.text) }) else { return nil }
-        for position in range where tokens[position].kind == .identifier && position + 2 < range.upperBound
-            && tokens[position + 1].text == ":" && isKeyLabel(tokens[position].text) {
+        for position in range
+        where tokens[position].kind == .identifier && position + 2 < range.upperBound
+            && tokens[position + 1].text == ":" && isKeyLabel(tokens[position].text)
+        {
             let value = tokens[position + 2]
             if value.kind == .string { return (!value.text.isEmpty, nil) }
             if value.kind == .identifier {

@@ -120,11 +120,14 @@ struct WrittenDictionary {
             guard let sequence = subscriptCall.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self) else { continue }
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[0].id == ExprSyntax(subscriptCall).id, elements[1].is(AssignmentExprSyntax.self),
-                  let key = subscriptCall.arguments.first?.expression else { continue }
+                let key = subscriptCall.arguments.first?.expression
+            else { continue }
             content.add(key: key, value: elements[2])
         }
         for call in scope.descendants(FunctionCallExprSyntax.self) where ["setValue", "setObject", "updateValue"].contains(call.calleeName) {
-            guard call.calleeText == name + "." + call.calleeName, let key = call.argument("forKey"), let value = call.arguments.first?.expression else { continue }
+            guard call.calleeText == name + "." + call.calleeName, let key = call.argument("forKey"), let value = call.arguments.first?.expression else {
+                continue
+            }
             content.add(key: key, value: value)
         }
         return content
@@ -152,7 +155,8 @@ struct WrittenDictionary {
         if let argument = call.argument("dictionary") { return depth < 3 ? resolve(argument, depth: depth + 1) : nil }
         // `NSDictionary(objects: [a, b], forKeys: ["user" as NSCopying, "password" as NSCopying])`
         if let objects = call.argument("objects").flatMap({ BindingValues.unwrap($0).as(ArrayExprSyntax.self) }),
-           let keys = call.argument("forKeys").flatMap({ BindingValues.unwrap($0).as(ArrayExprSyntax.self) }) {
+            let keys = call.argument("forKeys").flatMap({ BindingValues.unwrap($0).as(ArrayExprSyntax.self) })
+        {
             var content = WrittenDictionary()
             for (key, value) in zip(keys.elements, objects.elements) { content.add(key: key.expression, value: value.expression) }
             return content

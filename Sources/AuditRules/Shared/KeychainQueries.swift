@@ -49,10 +49,14 @@ struct KeychainQuery {
         // declared before the use, in a block that holds the use.
         var region: Range<AbsolutePosition>?
         if bindings.count > 1 {
-            guard let visible = bindings.last(where: { binding in
-                guard binding.position < expression.position, let block = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self) else { return false }
-                return block.position <= expression.position && expression.endPosition <= block.endPosition
-            }), let block = visible.parent?.parent?.parent?.parent else { return nil }
+            guard
+                let visible = bindings.last(where: { binding in
+                    guard binding.position < expression.position, let block = binding.parent?.parent?.parent?.parent?.as(CodeBlockItemListSyntax.self) else {
+                        return false
+                    }
+                    return block.position <= expression.position && expression.endPosition <= block.endPosition
+                }), let block = visible.parent?.parent?.parent?.parent
+            else { return nil }
             bindings = [visible]
             region = visible.position..<block.endPosition
         }
@@ -65,13 +69,15 @@ struct KeychainQuery {
         for sequence in searched.descendants(SequenceExprSyntax.self) where region?.contains(sequence.position) ?? true {
             let elements = Array(sequence.elements)
             guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
-                  let subscriptCall = elements[0].as(SubscriptCallExprSyntax.self),
-                  subscriptCall.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
-                  let keyExpression = subscriptCall.arguments.first?.expression,
-                  let key = constantName(keyExpression) else { continue }
+                let subscriptCall = elements[0].as(SubscriptCallExprSyntax.self),
+                subscriptCall.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == name,
+                let keyExpression = subscriptCall.arguments.first?.expression,
+                let key = constantName(keyExpression)
+            else { continue }
             found.append(Entry(key: key, value: elements[2]))
         }
-        for call in searched.descendants(FunctionCallExprSyntax.self) where call.calleeText == name + "." + call.calleeName && region?.contains(call.position) ?? true {
+        for call in searched.descendants(FunctionCallExprSyntax.self)
+        where call.calleeText == name + "." + call.calleeName && region?.contains(call.position) ?? true {
             switch call.calleeName {
             case "merge", "merging", "addEntries", "setDictionary":
                 // A merge or addEntries from elsewhere makes the content unknown.
@@ -79,7 +85,8 @@ struct KeychainQuery {
             case "setValue", "setObject", "updateValue":
                 // `query.setValue(kSecAttrAccessibleAlways, forKey: kSecAttrAccessible as String)`
                 if let keyExpression = call.argument("forKey"), let key = constantName(keyExpression),
-                   let value = call.arguments.first?.expression {
+                    let value = call.arguments.first?.expression
+                {
                     found.append(Entry(key: key, value: value))
                 }
             default:
@@ -96,12 +103,14 @@ struct KeychainQuery {
         if let literal = initializer.as(DictionaryExprSyntax.self) { return entries(of: literal) }
         guard let call = initializer.as(FunctionCallExprSyntax.self), call.trailingClosure == nil else { return nil }
         let callee = call.calledExpression.trimmedDescription
-        let isDictionaryType = call.calledExpression.is(DictionaryExprSyntax.self)
+        let isDictionaryType =
+            call.calledExpression.is(DictionaryExprSyntax.self)
             || ["NSMutableDictionary", "NSDictionary", "CFMutableDictionary"].contains(callee) || callee.hasPrefix("Dictionary<")
         guard isDictionaryType else { return nil }
         if call.arguments.isEmpty { return [] }
         if call.arguments.count == 1, call.arguments.first?.label?.text == "dictionary",
-           let argument = call.arguments.first?.expression, let literal = unwrap(argument).as(DictionaryExprSyntax.self) {
+            let argument = call.arguments.first?.expression, let literal = unwrap(argument).as(DictionaryExprSyntax.self)
+        {
             return entries(of: literal)
         }
         return nil

@@ -33,7 +33,8 @@ struct ObjectiveCDictionary {
         guard !bare.isEmpty else { return nil }
         if let literal = literalEntries(bare, in: tokens) { return ObjectiveCDictionary(entries: literal, variable: nil) }
         guard let name = ObjectiveCExpressions.identifier(bare, in: tokens),
-              let body = file.bodyRange(containing: bare.lowerBound) else { return nil }
+            let body = file.bodyRange(containing: bare.lowerBound)
+        else { return nil }
         var entries: [Entry] = []
         var declared = false
         var position = body.lowerBound
@@ -56,7 +57,8 @@ struct ObjectiveCDictionary {
                 }
                 declared = true
             } else if next == "[", previous != ".", let close = ObjectiveCSyntax.matching(tokens, open: position + 1),
-                      close + 1 < body.upperBound, tokens[close + 1].text == "=", close + 2 < body.upperBound, tokens[close + 2].text != "=" {
+                close + 1 < body.upperBound, tokens[close + 1].text == "=", close + 2 < body.upperBound, tokens[close + 2].text != "="
+            {
                 // `name[key] = value;`
                 let end = statementEnd(after: close + 2, in: tokens, limit: body.upperBound)
                 if let key = keyName(ObjectiveCExpressions.strippingCasts((position + 2)..<close, in: tokens), in: tokens) {
@@ -68,8 +70,9 @@ struct ObjectiveCDictionary {
                 guard let close = ObjectiveCSyntax.matching(tokens, open: position - 1) else { continue }
                 if selector == "setObject" || selector == "setValue" {
                     guard let forKey = (position..<close).first(where: { tokens[$0].text == "forKey" && tokens[$0 + 1].text == ":" }),
-                          position + 3 <= forKey,
-                          let key = keyName(ObjectiveCExpressions.strippingCasts((forKey + 2)..<close, in: tokens), in: tokens) else { continue }
+                        position + 3 <= forKey,
+                        let key = keyName(ObjectiveCExpressions.strippingCasts((forKey + 2)..<close, in: tokens), in: tokens)
+                    else { continue }
                     entries.append(Entry(key: key.name, keyIsString: key.isString, value: (position + 3)..<forKey))
                 } else if selector.hasPrefix("addEntries") || selector.hasPrefix("setDictionary") {
                     return nil
@@ -101,7 +104,8 @@ struct ObjectiveCDictionary {
         var start = range.lowerBound
         if tokens[start].text == "[", range.count > 2, tokens[start + 1].text == "@" { start += 1 }  // `[@{…} mutableCopy]`
         guard start + 1 < range.upperBound, tokens[start].text == "@", tokens[start + 1].text == "{",
-              let close = ObjectiveCSyntax.matching(tokens, open: start + 1) else { return nil }
+            let close = ObjectiveCSyntax.matching(tokens, open: start + 1)
+        else { return nil }
         var entries: [Entry] = []
         for element in ObjectiveCExpressions.split((start + 2)..<close, separator: ",", in: tokens) {
             let parts = ObjectiveCExpressions.split(element, separator: ":", in: tokens)
@@ -118,7 +122,8 @@ struct ObjectiveCDictionary {
         let identifiers = tokens[range].filter { $0.kind == .identifier }.map(\.text)
         guard let first = identifiers.first, first.hasPrefix("NS") && first.contains("Dictionary") else { return nil }
         if let objectsAndKeys = range.first(where: { tokens[$0].text == "dictionaryWithObjectsAndKeys" || tokens[$0].text == "initWithObjectsAndKeys" }),
-           objectsAndKeys + 2 < range.upperBound {
+            objectsAndKeys + 2 < range.upperBound
+        {
             let end = range.upperBound - (tokens[range.upperBound - 1].text == "]" ? 1 : 0)
             let items = ObjectiveCExpressions.split((objectsAndKeys + 2)..<end, separator: ",", in: tokens)
             var entries: [Entry] = []

@@ -23,7 +23,9 @@ enum SensitiveLabels {
         return labelParts.contains { ByteSearch.contains(lower, $0) }
     }
     /// Words before `key` that make it a secret key (`encryption key`, `API key`).
-    static let keyQualifiers: Set<String> = ["encryption", "private", "api", "secret", "signing", "master", "aes", "access", "decryption", "session", "symmetric", "crypto"]
+    static let keyQualifiers: Set<String> = [
+        "encryption", "private", "api", "secret", "signing", "master", "aes", "access", "decryption", "session", "symmetric", "crypto",
+    ]
     /// Words before `number`/`no` that make it a card number (`card number`, `CC no`).
     static let numberQualifiers: Set<String> = ["card", "cc", "credit", "pan"]
     /// Words before `pin` that make it a certificate pin, not a PIN.

@@ -48,7 +48,10 @@ enum StatementReachability {
         var statement = Syntax(item.item)
         if let expression = statement.as(ExpressionStmtSyntax.self) { statement = Syntax(expression.expression) }
         if statement.is(ReturnStmtSyntax.self) || statement.is(ThrowStmtSyntax.self) || statement.is(BreakStmtSyntax.self)
-            || statement.is(ContinueStmtSyntax.self) { return true }
+            || statement.is(ContinueStmtSyntax.self)
+        {
+            return true
+        }
         if let call = statement.as(FunctionCallExprSyntax.self) {
             return ["fatalError", "preconditionFailure", "exit", "abort"].contains(call.calleeName)
         }

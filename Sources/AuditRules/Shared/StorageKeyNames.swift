@@ -73,8 +73,10 @@ enum StorageKeyNames {
 
     private static func isKeySlot(_ use: Syntax) -> Bool {
         var node = use
-        while let parent = node.parent, parent.is(TupleExprSyntax.self) || parent.is(AsExprSyntax.self)
-            || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true {
+        while let parent = node.parent,
+            parent.is(TupleExprSyntax.self) || parent.is(AsExprSyntax.self)
+                || parent.is(LabeledExprListSyntax.self) && parent.parent?.is(TupleExprSyntax.self) == true
+        {
             node = parent
         }
         guard let parent = node.parent else { return false }
@@ -88,7 +90,8 @@ enum StorageKeyNames {
         }
         // `forKeys: [kPin, kOther]`.
         if parent.is(ArrayElementSyntax.self), let array = parent.parent?.parent, array.is(ArrayExprSyntax.self),
-           let argument = array.parent?.as(LabeledExprSyntax.self), let label = argument.label?.text {
+            let argument = array.parent?.as(LabeledExprSyntax.self), let label = argument.label?.text
+        {
             return isKeyLabel(label)
         }
         if let element = parent.as(DictionaryElementSyntax.self) {
@@ -108,7 +111,9 @@ enum StorageKeyNames {
         var uses = 0
         for (index, token) in tokens.enumerated() where token.kind == .identifier && token.text == name && index != declaration {
             // A redeclaration in a header-style `extern` line or the declaration itself.
-            if index + 1 < tokens.count, tokens[index + 1].text == ";", index >= 1, tokens[index - 1].text == "*" || tokens[index - 1].text == "const" { continue }
+            if index + 1 < tokens.count, tokens[index + 1].text == ";", index >= 1, tokens[index - 1].text == "*" || tokens[index - 1].text == "const" {
+                continue
+            }
             // `@{ kPin: value }`: a dictionary key.
             if index >= 1, index + 1 < tokens.count, tokens[index + 1].text == ":", tokens[index - 1].text == "{" || tokens[index - 1].text == "," {
                 uses += 1

@@ -46,7 +46,8 @@ enum TestScaffolding {
         while let step = current {
             if let clause = step.as(IfConfigClauseSyntax.self), isDebugOnly(clause) { return true }
             if let name = declaredName(of: step), isScaffoldingName(name) { return true }
-            if let inheritance = inheritance(of: step), inheritance.inheritedTypes.contains(where: { $0.type.trimmedDescription.hasSuffix("PreviewProvider") }) {
+            if let inheritance = inheritance(of: step), inheritance.inheritedTypes.contains(where: { $0.type.trimmedDescription.hasSuffix("PreviewProvider") })
+            {
                 return true
             }
             if let macro = step.as(MacroExpansionExprSyntax.self), macro.macroName.text == "Preview" { return true }
@@ -76,7 +77,8 @@ enum TestScaffolding {
         let keyword = clause.poundKeyword.tokenKind
         if keyword == .poundElse {
             guard let clauses = clause.parent?.as(IfConfigClauseListSyntax.self), clauses.count == 2,
-                  let first = clauses.first?.condition?.trimmedDescription else { return false }
+                let first = clauses.first?.condition?.trimmedDescription
+            else { return false }
             return isNegatedDebug(first)
         }
         guard let condition = clause.condition?.trimmedDescription else { return false }
@@ -114,7 +116,8 @@ enum TestScaffolding {
             if token.kind == .identifier, index > 0, tokens[index - 1].text == "@" || token.text.hasPrefix("@") {
                 let keyword = token.text.hasPrefix("@") ? String(token.text.dropFirst()) : token.text
                 if keyword == "implementation" || keyword == "interface", index + 1 < tokens.count,
-                   tokens[index + 1].kind == .identifier, isScaffoldingName(tokens[index + 1].text), containerStart == nil {
+                    tokens[index + 1].kind == .identifier, isScaffoldingName(tokens[index + 1].text), containerStart == nil
+                {
                     containerStart = index
                 } else if keyword == "end", let start = containerStart {
                     ranges.append(start..<index)

@@ -11,8 +11,10 @@ struct StorageFileWithoutProtection: AuditRule {
         category: .storage,
         masvs: "MASVS-STORAGE-1",
         cwe: 311,
-        rationale: "A file's data-protection class decides when its key is available. With .noFileProtection / FileProtectionType.none it is protected only by the device key and readable at any time, even on a locked phone that was never unlocked since boot. A token or password written without an option gets the default class (completeUntilFirstUserAuthentication), readable by anything running after the first unlock, and String.write cannot ask for more.",
-        fix: "Keep secrets in the Keychain (DeviceTrust's Keychain.save). For sensitive files, write with .completeFileProtection (or .completeFileProtectionUnlessOpen for work that must finish after locking), or set FileProtectionType.complete on the file or through the Data Protection entitlement; check isProtectedDataAvailable before reading in the background."
+        rationale:
+            "A file's data-protection class decides when its key is available. With .noFileProtection / FileProtectionType.none it is protected only by the device key and readable at any time, even on a locked phone that was never unlocked since boot. A token or password written without an option gets the default class (completeUntilFirstUserAuthentication), readable by anything running after the first unlock, and String.write cannot ask for more.",
+        fix:
+            "Keep secrets in the Keychain (DeviceTrust's Keychain.save). For sensitive files, write with .completeFileProtection (or .completeFileProtectionUnlessOpen for work that must finish after locking), or set FileProtectionType.complete on the file or through the Data Protection entitlement; check isProtectedDataAvailable before reading in the background."
     )
 
     let triggers = ["write(to", "writeToFile", "writeToURL", "createFile", "Protection"]
@@ -42,15 +44,23 @@ struct StorageFileWithoutProtection: AuditRule {
         // Secrets written without a protection option.
         let values = SensitiveValues(file: file)
         for write in FileWrite.writes(in: file) {
-            if let protection = write.protection, protection.trimmedDescription.contains("omplete") || protection.trimmedDescription.contains("oneProtection")
-                || protection.trimmedDescription.contains("noFileProtection") || protection.trimmedDescription.contains(".none") { continue }
+            if let protection = write.protection,
+                protection.trimmedDescription.contains("omplete") || protection.trimmedDescription.contains("oneProtection")
+                    || protection.trimmedDescription.contains("noFileProtection") || protection.trimmedDescription.contains(".none")
+            {
+                continue
+            }
             if write.producer(in: file) != nil { continue }  // archived or encoded: the archive rules report it
             if let base = write.call.calledExpression.as(MemberAccessExprSyntax.self)?.base, write.call.calleeName == "write",
-               WrittenDictionary.resolve(base) != nil { continue }
+                WrittenDictionary.resolve(base) != nil
+            {
+                continue
+            }
             let secret: String
             // Ciphertext is not the secret, unless its key is hard-coded (the same policy in Objective-C).
             if let encryption = FileWrite.origin(of: write.data).as(FunctionCallExprSyntax.self),
-               let hardCoded = EncryptedValues.hasHardCodedKey(encryption, in: file) {
+                let hardCoded = EncryptedValues.hasHardCodedKey(encryption, in: file)
+            {
                 guard hardCoded else { continue }
                 secret = "\(BindingValues.unwrap(write.data).trimmedDescription), encrypted under a hard-coded key,"
             } else if let name = values.secretName(of: write.data) {
@@ -71,7 +81,10 @@ struct StorageFileWithoutProtection: AuditRule {
         let base = member.base?.trimmedDescription
         if base == "FileProtectionType" || base == "URLFileProtection" {
             if let sequence = member.parent?.as(ExprListSyntax.self)?.parent?.as(SequenceExprSyntax.self),
-               sequence.elements.contains(where: { ["==", "!="].contains($0.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "") }) { return false }
+                sequence.elements.contains(where: { ["==", "!="].contains($0.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "") })
+            {
+                return false
+            }
             return true
         }
         guard base == nil else { return false }
@@ -98,8 +111,11 @@ struct StorageFileWithoutProtection: AuditRule {
                 continue
             }
             guard token.text == "writeToFile" || token.text == "writeToURL", index >= 2, index + 1 < tokens.count, tokens[index + 1].text == ":",
-                  let open = (0..<index).reversed().first(where: { tokens[$0].text == "[" && ObjectiveCSyntax.matching(tokens, open: $0).map { $0 > index } == true }),
-                  let close = ObjectiveCSyntax.matching(tokens, open: open) else { continue }
+                let open = (0..<index).reversed().first(where: {
+                    tokens[$0].text == "[" && ObjectiveCSyntax.matching(tokens, open: $0).map { $0 > index } == true
+                }),
+                let close = ObjectiveCSyntax.matching(tokens, open: open)
+            else { continue }
             let message = tokens[index..<close]
             if message.contains(where: { $0.text.contains("FileProtection") }) { continue }  // an explicit class (None is reported above)
             let receiver = (open + 1)..<index

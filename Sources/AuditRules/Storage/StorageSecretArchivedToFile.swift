@@ -12,8 +12,10 @@ struct StorageSecretArchivedToFile: AuditRule {
         category: .storage,
         masvs: "MASVS-STORAGE-1",
         cwe: 312,
-        rationale: "NSKeyedArchiver, JSONEncoder and JSONSerialization produce plain, unencrypted bytes: the credentials, tokens or session they encode sit in a file of the app's container that goes into device backups and can be read on a jailbroken or forensically imaged device (a keyed archive shows every string field in the clear). Data protection only applies while the device is locked, and not at all to backups.",
-        fix: "Store the secret fields in the Keychain (DeviceTrust's Keychain.save, ThisDeviceOnly class) and archive only the non-secret remainder; if a whole object must persist, encrypt it with a key that lives in the Keychain or the Secure Enclave before writing it with .completeFileProtection."
+        rationale:
+            "NSKeyedArchiver, JSONEncoder and JSONSerialization produce plain, unencrypted bytes: the credentials, tokens or session they encode sit in a file of the app's container that goes into device backups and can be read on a jailbroken or forensically imaged device (a keyed archive shows every string field in the clear). Data protection only applies while the device is locked, and not at all to backups.",
+        fix:
+            "Store the secret fields in the Keychain (DeviceTrust's Keychain.save, ThisDeviceOnly class) and archive only the non-secret remainder; if a whole object must persist, encrypt it with a key that lives in the Keychain or the Secure Enclave before writing it with .completeFileProtection."
     )
 
     let triggers = ["NSKeyedArchiver", "JSONEncoder", "JSONSerialization", "archiveRootObject", "archivedData"]
@@ -31,7 +33,8 @@ struct StorageSecretArchivedToFile: AuditRule {
         }
         for write in FileWrite.writes(in: file) {
             guard let (producer, value) = write.producer(in: file), producer != .propertyList,
-                  let secret = values.secretName(of: value) else { continue }
+                let secret = values.secretName(of: value)
+            else { continue }
             let how = producer == .keyedArchiver ? "archived with NSKeyedArchiver" : "encoded as JSON"
             matches.append(Match(file.range(of: write.call), "\(secret) is \(how) and written to a file"))
         }
@@ -46,15 +49,17 @@ struct StorageSecretArchivedToFile: AuditRule {
             case "archiveRootObject":
                 // `[NSKeyedArchiver archiveRootObject:X toFile:path]`
                 guard index >= 1, tokens[index - 1].text == "NSKeyedArchiver", index + 1 < tokens.count, tokens[index + 1].text == ":",
-                      let end = (index..<tokens.count).first(where: { tokens[$0].text == "toFile" || tokens[$0].text == ";" }),
-                      tokens[end].text == "toFile",
-                      let secret = tokens[(index + 2)..<end].first(where: { $0.kind == .identifier && SensitiveValues.isSecretName($0.text) }) else { continue }
+                    let end = (index..<tokens.count).first(where: { tokens[$0].text == "toFile" || tokens[$0].text == ";" }),
+                    tokens[end].text == "toFile",
+                    let secret = tokens[(index + 2)..<end].first(where: { $0.kind == .identifier && SensitiveValues.isSecretName($0.text) })
+                else { continue }
                 matches.append(Match(file.range(of: token), "\(secret.text) is archived with NSKeyedArchiver into a plain file"))
             case "writeToFile", "writeToURL":
                 // `NSData *data = [NSKeyedArchiver archivedDataWithRootObject:X …]; [data writeToFile:…]`
                 guard index >= 2, tokens[index - 2].text == "[", tokens[index - 1].kind == .identifier,
-                      let body = file.bodyRange(containing: index),
-                      let secret = archivedSecret(named: tokens[index - 1].text, before: index, body: body, in: tokens) else { continue }
+                    let body = file.bodyRange(containing: index),
+                    let secret = archivedSecret(named: tokens[index - 1].text, before: index, body: body, in: tokens)
+                else { continue }
                 matches.append(Match(file.range(of: token), "\(secret) is archived with NSKeyedArchiver and written to a file"))
             default:
                 continue
@@ -68,7 +73,8 @@ struct StorageSecretArchivedToFile: AuditRule {
     private func archivedSecret(named name: String, before index: Int, body: Range<Int>, in tokens: [ObjectiveCToken]) -> String? {
         for position in stride(from: index - 2, through: body.lowerBound, by: -1) where tokens[position].text == name {
             guard position + 4 < index, tokens[position + 1].text == "=", tokens[position + 2].text == "[",
-                  tokens[position + 3].text == "NSKeyedArchiver", tokens[position + 4].text.hasPrefix("archivedData") else { continue }
+                tokens[position + 3].text == "NSKeyedArchiver", tokens[position + 4].text.hasPrefix("archivedData")
+            else { continue }
             let end = (position..<index).first { tokens[$0].text == ";" } ?? index
             return tokens[(position + 5)..<end].first { $0.kind == .identifier && SensitiveValues.isSecretName($0.text) }?.text
         }

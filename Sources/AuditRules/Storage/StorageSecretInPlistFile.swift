@@ -12,8 +12,10 @@ struct StorageSecretInPlistFile: AuditRule {
         category: .storage,
         masvs: "MASVS-STORAGE-1",
         cwe: 312,
-        rationale: "A .plist the app writes is plain XML or binary text in its container: it is copied into iTunes/Finder and iCloud backups and readable on a jailbroken or forensically imaged device with any file browser. A plist shipped in the bundle is readable by everyone who downloads the .ipa. Passwords, tokens and PINs kept there are disclosed.",
-        fix: "Keep secrets in the Keychain with a ThisDeviceOnly accessibility class (DeviceTrust's Keychain.save) and only non-sensitive settings in plist files. Never ship credentials in the bundle: get per-user tokens from the server after sign-in."
+        rationale:
+            "A .plist the app writes is plain XML or binary text in its container: it is copied into iTunes/Finder and iCloud backups and readable on a jailbroken or forensically imaged device with any file browser. A plist shipped in the bundle is readable by everyone who downloads the .ipa. Passwords, tokens and PINs kept there are disclosed.",
+        fix:
+            "Keep secrets in the Keychain with a ThisDeviceOnly accessibility class (DeviceTrust's Keychain.save) and only non-sensitive settings in plist files. Never ship credentials in the bundle: get per-user tokens from the server after sign-in."
     )
 
     let triggers = ["write(to", "writeToFile", "writeToURL", "PropertyList", "<key>", "copyItem"]
@@ -27,7 +29,9 @@ struct StorageSecretInPlistFile: AuditRule {
     private static let credentialWords: Set<String> = [
         "password", "passwd", "passcode", "pwd", "pin", "token", "credential", "credentials", "otp", "cvv", "pincode",
     ]
-    private static let placeholderMarkers = ["$(", "${", "your", "xxx", "<", "placeholder", "changeme", "change_me", "example", "todo", "replace", "insert", "redacted", "****"]
+    private static let placeholderMarkers = [
+        "$(", "${", "your", "xxx", "<", "placeholder", "changeme", "change_me", "example", "todo", "replace", "insert", "redacted", "****",
+    ]
 
     func checkPropertyList(_ file: PropertyListFile, project _: ProjectFacts) -> [Match] {
         file.role == .other ? checkBundled(file) : []
@@ -42,9 +46,11 @@ struct StorageSecretInPlistFile: AuditRule {
         for call in file.index.calls where call.calleeName == "write" {
             let labels = call.arguments.map { $0.label?.text ?? "_" }
             guard labels == ["toFile", "atomically"] || labels == ["to", "atomically"] || labels == ["to"],
-                  let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
-                  let dictionary = WrittenDictionary.resolve(base) else { continue }
-            let secret = dictionary.keys.first(where: SensitiveValues.isSecretName)
+                let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base,
+                let dictionary = WrittenDictionary.resolve(base)
+            else { continue }
+            let secret =
+                dictionary.keys.first(where: SensitiveValues.isSecretName)
                 ?? dictionary.values.lazy.compactMap { values.secretName(of: $0) }.first
             guard let secret else { continue }
             matches.append(Match(file.range(of: call), "\(base.trimmedDescription), a dictionary holding \(secret), is written to a property list file"))
@@ -57,12 +63,14 @@ struct StorageSecretInPlistFile: AuditRule {
                 literals = initializer.descendants(StringLiteralExprSyntax.self)
             }
             guard let name = literals.lazy.compactMap({ $0.literalValue.flatMap(Self.credentialPlistName) }).first else { continue }
-            matches.append(Match(file.range(of: call), "\(name) is copied into the app's container, where the credentials it holds sit in a readable property list"))
+            matches.append(
+                Match(file.range(of: call), "\(name) is copied into the app's container, where the credentials it holds sit in a readable property list"))
         }
         // `PropertyListEncoder().encode(secret)` written to a file.
         for write in FileWrite.writes(in: file) {
             guard let (producer, value) = write.producer(in: file), producer == .propertyList,
-                  let secret = values.secretName(of: value) else { continue }
+                let secret = values.secretName(of: value)
+            else { continue }
             matches.append(Match(file.range(of: write.call), "\(secret) is encoded as a property list and written to a file"))
         }
         return matches
@@ -86,10 +94,15 @@ struct StorageSecretInPlistFile: AuditRule {
         let tokens = file.tokens
         var matches: [Match] = []
         // `[fileManager copyItemAtPath:source toPath:destination error:&error]`
-        for index in tokens.indices where tokens[index].kind == .identifier && (tokens[index].text == "copyItemAtPath" || tokens[index].text == "copyItemAtURL") {
-            guard let open = (0..<index).reversed().first(where: { tokens[$0].text == "[" && ObjectiveCSyntax.matching(tokens, open: $0).map { $0 > index } == true }),
-                  let close = ObjectiveCSyntax.matching(tokens, open: open),
-                  let to = (index..<close).first(where: { ["toPath", "toURL"].contains(tokens[$0].text) && $0 + 2 < close && tokens[$0 + 1].text == ":" }) else { continue }
+        for index in tokens.indices where tokens[index].kind == .identifier && (tokens[index].text == "copyItemAtPath" || tokens[index].text == "copyItemAtURL")
+        {
+            guard
+                let open = (0..<index).reversed().first(where: {
+                    tokens[$0].text == "[" && ObjectiveCSyntax.matching(tokens, open: $0).map { $0 > index } == true
+                }),
+                let close = ObjectiveCSyntax.matching(tokens, open: open),
+                let to = (index..<close).first(where: { ["toPath", "toURL"].contains(tokens[$0].text) && $0 + 2 < close && tokens[$0 + 1].text == ":" })
+            else { continue }
             var strings = tokens[(to + 2)..<close].prefix { $0.text != "error" }.filter { $0.kind == .string }.map(\.text)
             if strings.isEmpty, tokens[to + 2].kind == .identifier, let body = file.bodyRange(containing: index) {
                 let name = tokens[to + 2].text
@@ -98,15 +111,21 @@ struct StorageSecretInPlistFile: AuditRule {
                 }
             }
             guard let name = strings.lazy.compactMap(Self.credentialPlistName).first else { continue }
-            matches.append(Match(file.range(of: tokens[index]), "\(name) is copied into the app's container, where the credentials it holds sit in a readable property list"))
+            matches.append(
+                Match(
+                    file.range(of: tokens[index]), "\(name) is copied into the app's container, where the credentials it holds sit in a readable property list")
+            )
         }
         for (index, token) in tokens.enumerated() where token.kind == .identifier && (token.text == "writeToFile" || token.text == "writeToURL") {
             guard index + 3 < tokens.count, tokens[index + 1].text == ":",
-                  let open = (0..<index).reversed().first(where: { tokens[$0].text == "[" && ObjectiveCSyntax.matching(tokens, open: $0).map { $0 > index } == true }),
-                  let close = ObjectiveCSyntax.matching(tokens, open: open),
-                  (index..<close).contains(where: { tokens[$0].text == "atomically" }),
-                  !(index..<close).contains(where: { tokens[$0].text == "encoding" }),
-                  let dictionary = ObjectiveCDictionary.resolve((open + 1)..<index, in: file) else { continue }
+                let open = (0..<index).reversed().first(where: {
+                    tokens[$0].text == "[" && ObjectiveCSyntax.matching(tokens, open: $0).map { $0 > index } == true
+                }),
+                let close = ObjectiveCSyntax.matching(tokens, open: open),
+                (index..<close).contains(where: { tokens[$0].text == "atomically" }),
+                !(index..<close).contains(where: { tokens[$0].text == "encoding" }),
+                let dictionary = ObjectiveCDictionary.resolve((open + 1)..<index, in: file)
+            else { continue }
             let secretKey = dictionary.entries.first { $0.keyIsString && SensitiveValues.isSecretName($0.key) }?.key
             let secretValue = dictionary.entries.lazy.compactMap { entry in
                 tokens[entry.value].first { $0.kind == .identifier && SensitiveValues.isSecretName($0.text) }?.text

@@ -11,8 +11,10 @@ struct StorageSecretInUserDefaults: AuditRule {
         category: .storage,
         masvs: "MASVS-STORAGE-1",
         cwe: 312,
-        rationale: "UserDefaults is an unencrypted property list in the app's Library/Preferences folder. It is copied into device backups and is readable from the file system of a jailbroken or forensically imaged device. Tokens, passwords and PINs stored there leak.",
-        fix: "Store secrets in the Keychain with an explicit accessibility class (DeviceTrust's Keychain.save), and keep only non-sensitive preferences in UserDefaults. Migrate existing values out and delete them from UserDefaults."
+        rationale:
+            "UserDefaults is an unencrypted property list in the app's Library/Preferences folder. It is copied into device backups and is readable from the file system of a jailbroken or forensically imaged device. Tokens, passwords and PINs stored there leak.",
+        fix:
+            "Store secrets in the Keychain with an explicit accessibility class (DeviceTrust's Keychain.save), and keep only non-sensitive preferences in UserDefaults. Migrate existing values out and delete them from UserDefaults."
     )
 
     let triggers = ["Defaults", "defaults", "AppStorage"]
@@ -30,8 +32,9 @@ struct StorageSecretInUserDefaults: AuditRule {
         let defaultsNames = defaultsVariables(in: file)
         for call in file.index.calls where Self.setters.contains(call.calleeName) {
             guard let member = call.calledExpression.as(MemberAccessExprSyntax.self), let base = member.base,
-                  isUserDefaults(base, defaultsNames: defaultsNames),
-                  let key = call.argument("forKey"), let value = call.arguments.first?.expression else { continue }
+                isUserDefaults(base, defaultsNames: defaultsNames),
+                let key = call.argument("forKey"), let value = call.arguments.first?.expression
+            else { continue }
             let literalKey = key.as(StringLiteralExprSyntax.self)?.literalValue
             let keyText = literalKey ?? key.trimmedDescription
             let valueText = value.trimmedDescription
@@ -40,15 +43,18 @@ struct StorageSecretInUserDefaults: AuditRule {
             // A fact about a secret (`failedPinAttempts`, `passcodeEnabled`) is no secret.
             let enclosingProperty = call.enclosingVariableName
             let keyName = literalKey ?? BindingValues.unwrap(key).lastName ?? keyText
-            guard Self.namesSecret(keyText) && !SecretNames.describesSecret(keyName)
+            guard
+                Self.namesSecret(keyText) && !SecretNames.describesSecret(keyName)
                     || SecretNames.isSensitive(valueText) && !Self.isFact(value)
-                    || (valueText == "newValue" && enclosingProperty.map(Self.namesSecret) == true) else { continue }
+                    || (valueText == "newValue" && enclosingProperty.map(Self.namesSecret) == true)
+            else { continue }
             matches.append(Match(file.range(of: call), "\(Self.describe(value)) is stored in UserDefaults under \(keyText)"))
         }
         matches += wrapperCalls(in: file, defaultsNames: defaultsNames)
         for attribute in file.index.attributes where attribute.attributeName.trimmedDescription == "AppStorage" {
             guard case .argumentList(let arguments) = attribute.arguments, let first = arguments.first?.expression,
-                  let key = first.as(StringLiteralExprSyntax.self)?.literalValue, Self.namesSecret(key) else { continue }
+                let key = first.as(StringLiteralExprSyntax.self)?.literalValue, Self.namesSecret(key)
+            else { continue }
             matches.append(Match(file.range(of: attribute), "@AppStorage(\"\(key)\") keeps a secret in UserDefaults"))
         }
         return matches
@@ -66,7 +72,10 @@ struct StorageSecretInUserDefaults: AuditRule {
     private static func isFact(_ value: ExprSyntax) -> Bool {
         let bare = BindingValues.unwrap(value)
         if bare.is(IntegerLiteralExprSyntax.self) || bare.is(FloatLiteralExprSyntax.self) || bare.is(BooleanLiteralExprSyntax.self)
-            || bare.is(NilLiteralExprSyntax.self) { return true }
+            || bare.is(NilLiteralExprSyntax.self)
+        {
+            return true
+        }
         if let sequence = bare.as(SequenceExprSyntax.self) {
             let operators = sequence.elements.compactMap { $0.as(BinaryOperatorExprSyntax.self)?.operator.text }
             return !operators.isEmpty && !operators.contains("??")
@@ -90,10 +99,11 @@ struct StorageSecretInUserDefaults: AuditRule {
         var wrappers: Set<String> = []
         for call in file.index.calls where Self.setters.contains(call.calleeName) {
             guard let base = call.calledExpression.as(MemberAccessExprSyntax.self)?.base, isUserDefaults(base, defaultsNames: defaultsNames),
-                  call.argument("forKey") != nil, let value = call.arguments.first?.expression,
-                  let stored = BindingValues.unwrap(value).as(DeclReferenceExprSyntax.self)?.baseName.text,
-                  let function = call.enclosingBody?.as(FunctionDeclSyntax.self),
-                  let first = function.signature.parameterClause.parameters.first, (first.secondName ?? first.firstName).text == stored else { continue }
+                call.argument("forKey") != nil, let value = call.arguments.first?.expression,
+                let stored = BindingValues.unwrap(value).as(DeclReferenceExprSyntax.self)?.baseName.text,
+                let function = call.enclosingBody?.as(FunctionDeclSyntax.self),
+                let first = function.signature.parameterClause.parameters.first, (first.secondName ?? first.firstName).text == stored
+            else { continue }
             wrappers.insert(Self.signature(function.name.text, function.signature.parameterClause.parameters.map { $0.firstName.text }))
         }
         guard !wrappers.isEmpty else { return [] }
@@ -101,7 +111,8 @@ struct StorageSecretInUserDefaults: AuditRule {
         for call in file.index.calls where call.arguments.count >= 2 {
             let labels = call.arguments.map { $0.label?.text ?? "_" }
             guard wrappers.contains(Self.signature(call.calleeName, labels)), isLocalCall(call),
-                  let value = call.arguments.first?.expression, let key = call.arguments.dropFirst().first?.expression else { continue }
+                let value = call.arguments.first?.expression, let key = call.arguments.dropFirst().first?.expression
+            else { continue }
             let valueName = BindingValues.unwrap(value).lastName
             let keyName = Self.keyName(key)
             // `encryptedPin`, `hashedPassword`: what is stored is no longer the secret.
@@ -109,7 +120,8 @@ struct StorageSecretInUserDefaults: AuditRule {
             let secretValue = valueName.map(SensitiveValues.isSecretName) == true
             let secretKey = keyName.flatMap { SecretNames.splitWords($0).last }.map { Self.credentialWords.contains($0) } == true
             guard secretValue || secretKey else { continue }
-            matches.append(Match(file.range(of: call), "\(Self.describe(value)) is stored in UserDefaults under \(key.trimmedDescription) by \(call.calleeName)(…)"))
+            matches.append(
+                Match(file.range(of: call), "\(Self.describe(value)) is stored in UserDefaults under \(key.trimmedDescription) by \(call.calleeName)(…)"))
         }
         return matches
     }
@@ -167,16 +179,22 @@ struct StorageSecretInUserDefaults: AuditRule {
         let defaultsNames = objectiveCDefaultsVariables(in: tokens)
         for (index, token) in tokens.enumerated() where token.kind == .identifier && Self.objectiveCSetters.contains(token.text) {
             guard index + 1 < tokens.count, tokens[index + 1].text == ":",
-                  let open = (0..<index).reversed().first(where: { tokens[$0].text == "[" && ObjectiveCSyntax.matching(tokens, open: $0).map { $0 > index } == true }),
-                  let close = ObjectiveCSyntax.matching(tokens, open: open), open + 1 < index else { continue }
+                let open = (0..<index).reversed().first(where: {
+                    tokens[$0].text == "[" && ObjectiveCSyntax.matching(tokens, open: $0).map { $0 > index } == true
+                }),
+                let close = ObjectiveCSyntax.matching(tokens, open: open), open + 1 < index
+            else { continue }
             // The receiver: `[NSUserDefaults standardUserDefaults]`, `defaults`, `self.defaults`, or a
             // local or property assigned `[NSUserDefaults standardUserDefaults]` / `initWithSuiteName:`.
             let receiver = tokens[(open + 1)..<index]
             let receiverName = receiver.last { $0.kind == .identifier }?.text ?? ""
-            guard receiver.contains(where: { $0.text == "NSUserDefaults" }) || receiverName.lowercased().contains("defaults")
-                    || (receiver.allSatisfy { $0.kind == .identifier || $0.text == "." } && defaultsNames.contains(receiverName)) else { continue }
+            guard
+                receiver.contains(where: { $0.text == "NSUserDefaults" }) || receiverName.lowercased().contains("defaults")
+                    || (receiver.allSatisfy { $0.kind == .identifier || $0.text == "." } && defaultsNames.contains(receiverName))
+            else { continue }
             guard let forKey = ((index + 2)..<close).first(where: { tokens[$0].text == "forKey" && depth(from: index + 2, to: $0, in: tokens) == 0 }),
-                  forKey + 2 <= close else { continue }
+                forKey + 2 <= close
+            else { continue }
             let valueRange = (index + 2)..<forKey
             let key = tokens[forKey + 2].text
             let valueText = Self.describe(valueRange, in: tokens)
@@ -194,7 +212,8 @@ struct StorageSecretInUserDefaults: AuditRule {
             var position = index - 1
             while position >= 0 && tokens[position].text == "[" { position -= 1 }
             guard position >= 1, tokens[position].text == "=", tokens[position - 1].kind == .identifier,
-                  index + 1 < tokens.count, ["standardUserDefaults", "alloc"].contains(tokens[index + 1].text) else { continue }
+                index + 1 < tokens.count, ["standardUserDefaults", "alloc"].contains(tokens[index + 1].text)
+            else { continue }
             names.insert(tokens[position - 1].text)
         }
         return names

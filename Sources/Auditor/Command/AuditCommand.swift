@@ -9,7 +9,8 @@ import Foundation
 public enum AuditCommand {
     /// Runs with the arguments after `audit`, writing to standard output and error.
     public static func run(_ arguments: [String]) -> Int32 {
-        run(arguments, standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        run(
+            arguments, standardOutput: { FileHandle.standardOutput.write(Data($0.utf8)) },
             standardError: { FileHandle.standardError.write(Data($0.utf8)) })
     }
 
@@ -40,7 +41,9 @@ public enum AuditCommand {
             let rules: [any AuditRule]
             do throws(UsageError) { rules = try selectedRules(options.ruleIDs) } catch { throw .usage(error) }
             let baseline: Baseline?
-            do throws(AuditInputError) { baseline = try options.baseline.map { (path) throws(AuditInputError) in try Baseline.read(path: path) } } catch { throw .input(error) }
+            do throws(AuditInputError) { baseline = try options.baseline.map { (path) throws(AuditInputError) in try Baseline.read(path: path) } } catch {
+                throw .input(error)
+            }
             var request = AuditRequest(
                 paths: options.paths, excludes: options.excludes.map(Glob.init), includeVendored: options.includeVendored,
                 rules: rules, baseline: baseline

@@ -38,12 +38,16 @@ public struct AuditOptions: Sendable, Equatable {
         options: [
             OptionSpec("--format", kind: .value("FORMAT"), help: "text (default), json or sarif (SARIF 2.1.0)"),
             OptionSpec("--output", "-o", kind: .value("FILE"), help: "write the report to FILE instead of standard output"),
-            OptionSpec("--fail-on", kind: .value("SEVERITY"),
-                       help: "exit 1 when a finding is at or above info, low, medium, high (default) or critical; never: always 0"),
+            OptionSpec(
+                "--fail-on", kind: .value("SEVERITY"),
+                help: "exit 1 when a finding is at or above info, low, medium, high (default) or critical; never: always 0"),
             OptionSpec("--baseline", kind: .value("FILE"), help: "report only findings that are not in this baseline"),
             OptionSpec("--write-baseline", kind: .value("FILE"), help: "write every finding of this run as a baseline"),
-            OptionSpec("--exclude", kind: .values("GLOB", stop: looksLikePath), repeatable: true,
-                       help: "skip files matching GLOB; takes every following argument up to the next option, except an existing file or folder without a glob character (a PATH)"),
+            OptionSpec(
+                "--exclude", kind: .values("GLOB", stop: looksLikePath), repeatable: true,
+                help:
+                    "skip files matching GLOB; takes every following argument up to the next option, except an existing file or folder without a glob character (a PATH)"
+            ),
             OptionSpec("--include-vendored", kind: .flag, help: "also scan vendored code (Pods, Carthage, SwiftPM checkouts)"),
             OptionSpec("--rules", kind: .value("ID,..."), repeatable: true, help: "run only these rules (repeatable)"),
             OptionSpec("--list-rules", kind: .flag, help: "list the rules and exit"),

@@ -15,14 +15,14 @@ enum RuleListing {
     static func explain(_ rule: any AuditRule) -> String {
         let metadata = rule.metadata
         var text = """
-        \(metadata.id): \(metadata.title)
-        severity: \(metadata.severity.rawValue)   category: \(metadata.category.rawValue)   MASVS: \(metadata.masvs)\(metadata.cweName.map { "   \($0)" } ?? "")
+            \(metadata.id): \(metadata.title)
+            severity: \(metadata.severity.rawValue)   category: \(metadata.category.rawValue)   MASVS: \(metadata.masvs)\(metadata.cweName.map { "   \($0)" } ?? "")
 
-        Why: \(metadata.rationale)
+            Why: \(metadata.rationale)
 
-        Fix: \(metadata.fix)
+            Fix: \(metadata.fix)
 
-        """
+            """
         if let bad = rule.examples.first(where: \.triggers) {
             text += "\nFlagged:\n" + bad.source.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n") + "\n"
         }

@@ -25,7 +25,8 @@ enum ECMAScriptNumber {
         }
         let exponent = n - 1
         let sign = exponent < 0 ? "-" : "+"
-        let mantissa = k == 1
+        let mantissa =
+            k == 1
             ? String(decoding: digits, as: UTF8.self)
             : String(decoding: digits[..<1], as: UTF8.self) + "." + String(decoding: digits[1...], as: UTF8.self)
         return mantissa + "e" + sign + String(abs(exponent))

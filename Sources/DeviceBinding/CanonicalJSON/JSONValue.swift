@@ -29,7 +29,8 @@ public enum JSONValue: Hashable, Sendable {
 
 extension JSONValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
     ExpressibleByFloatLiteral, ExpressibleByStringLiteral, ExpressibleByArrayLiteral,
-    ExpressibleByDictionaryLiteral {
+    ExpressibleByDictionaryLiteral
+{
     /// `null`.
     public init(nilLiteral: ()) { self = .null }
     /// A boolean.

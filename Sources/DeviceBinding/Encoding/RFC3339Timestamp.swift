@@ -9,8 +9,8 @@ public struct RFC3339Timestamp: Hashable, Comparable, Sendable, CustomStringConv
     /// Seconds since 1970-01-01T00:00:00Z.
     public let secondsSince1970: Int64
 
-    static let minimumSeconds: Int64 = -62_167_219_200 // 0000-01-01T00:00:00Z
-    static let maximumSeconds: Int64 = 253_402_300_799 // 9999-12-31T23:59:59Z
+    static let minimumSeconds: Int64 = -62_167_219_200  // 0000-01-01T00:00:00Z
+    static let maximumSeconds: Int64 = 253_402_300_799  // 9999-12-31T23:59:59Z
 
     /// A timestamp from seconds since 1970.
     /// - Throws: ``WireFormatError/Code/timestampOutOfRange`` outside the years 0000–9999.
@@ -41,7 +41,8 @@ public struct RFC3339Timestamp: Hashable, Comparable, Sendable, CustomStringConv
         }
         guard b.count == 20 else { throw fail("it must be exactly 20 characters") }
         guard b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"), b[10] == UInt8(ascii: "T"),
-              b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"), b[19] == UInt8(ascii: "Z") else {
+            b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"), b[19] == UInt8(ascii: "Z")
+        else {
             throw fail("the separators must be '-', '-', 'T', ':', ':' and a final 'Z'")
         }
         func number(_ range: Range<Int>) throws(WireFormatError) -> Int64 {

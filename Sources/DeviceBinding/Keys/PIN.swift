@@ -8,7 +8,8 @@ import DeviceTrustCrypto
 /// `SymmetricKey` storage, which is zeroised when the last copy is released, and `==` runs
 /// in constant time.
 public struct PIN: Sendable, Equatable, Codable, CustomStringConvertible, CustomDebugStringConvertible,
-    CustomReflectable {
+    CustomReflectable
+{
     /// The fewest digits a PIN has.
     public static let minimumLength = 6
     /// The most digits a PIN has.
@@ -21,7 +22,8 @@ public struct PIN: Sendable, Equatable, Codable, CustomStringConvertible, Custom
     ///   `0`–`9` (no spaces, signs or other numerals). The message does not repeat the text.
     public init(_ text: String) throws(WireFormatError) {
         guard (Self.minimumLength...Self.maximumLength).contains(text.utf8.count),
-              text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) })
+        else {
             throw WireFormatError(
                 .invalidPIN, "a PIN is \(Self.minimumLength) to \(Self.maximumLength) ASCII digits 0-9, nothing else"
             )

@@ -29,7 +29,8 @@ extension SigningPayload {
             }
         }
         if let first = value.unicodeScalars.first, let last = value.unicodeScalars.last,
-           first.properties.isWhitespace || last.properties.isWhitespace {
+            first.properties.isWhitespace || last.properties.isWhitespace
+        {
             throw invalid("the value must not begin or end with whitespace")
         }
     }

@@ -16,7 +16,9 @@ extension SigningPayload {
         }
         var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         // A terminated last line leaves an empty piece after the final "\n".
-        if lines.last?.isEmpty == true { lines.removeLast() } else {
+        if lines.last?.isEmpty == true {
+            lines.removeLast()
+        } else {
             throw SigningPayloadError(.missingLine, line: lines.count, "every line, the last included, must end with \\n")
         }
         let expectedCount = 1 + Self.fieldNames.count

@@ -6,10 +6,11 @@ extension SigningPayload {
 
     /// The values of lines 2 to 10, in the order of ``fieldNames``.
     var lineValues: [String] {
-        let (device, key, purpose): (String, String, String) = switch subject {
-        case .enrollment: ("", "", Self.enrollmentPurpose)
-        case .challenge(let device, let key, let purpose): (device, key.rawValue, purpose.rawValue)
-        }
+        let (device, key, purpose): (String, String, String) =
+            switch subject {
+            case .enrollment: ("", "", Self.enrollmentPurpose)
+            case .challenge(let device, let key, let purpose): (device, key.rawValue, purpose.rawValue)
+            }
         return [
             kind.rawValue, id, Base64URL.encode(nonce), account, device, key, purpose, actionSHA256 ?? "",
             expires.description,

@@ -114,7 +114,8 @@ struct EmulatedKeychain: Sendable {
         for change in updated where !primaryKeys.insert(change.item.primaryKey).inserted {
             throw .duplicateItem
         }
-        let reencrypts = changes.data != nil || changes.attributes.protection != nil
+        let reencrypts =
+            changes.data != nil || changes.attributes.protection != nil
             || changes.attributes.accessControl != nil
         if reencrypts {
             var satisfied = false

@@ -37,8 +37,9 @@ struct StoredItem: Sendable {
     }
 
     var primaryKey: PrimaryKey {
-        PrimaryKey(team: team, accessGroup: accessGroup, account: account, service: service,
-                   isSynchronizable: isSynchronizable)
+        PrimaryKey(
+            team: team, accessGroup: accessGroup, account: account, service: service,
+            isSynchronizable: isSynchronizable)
     }
 
     /// The access policy to satisfy before the item's data is used, if any.
@@ -79,7 +80,8 @@ struct StoredItem: Sendable {
             KeychainConstants.modificationDate: modificationDate,
         ]
         if let accessControl {
-            attributes[KeychainConstants.accessControl] = accessControlCarriesProtection
+            attributes[KeychainConstants.accessControl] =
+                accessControlCarriesProtection
                 ? KeychainAccessControl(accessibility: protection, flags: accessControl) as Any
                 : accessControl as Any
         }

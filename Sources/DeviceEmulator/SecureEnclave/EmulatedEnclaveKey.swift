@@ -22,8 +22,10 @@ public struct EmulatedEnclaveKey: DeviceKey {
     /// other device.
     public let dataRepresentation: Data
 
-    init(device: EmulatedDevice, keyID: UUID, publicKey: P256.Signing.PublicKey, accessControl: AccessControl,
-         dataRepresentation: Data) {
+    init(
+        device: EmulatedDevice, keyID: UUID, publicKey: P256.Signing.PublicKey, accessControl: AccessControl,
+        dataRepresentation: Data
+    ) {
         self.device = device
         self.keyID = keyID
         self.publicKey = publicKey

@@ -88,9 +88,11 @@ enum AEADCore {
         let bytes = [UInt8](combined)
         guard bytes.count >= combinedNonceByteCount + tagByteCount else { throw .incorrectParameterSize }
         let tagStart = bytes.count - tagByteCount
-        return (Array(bytes[0..<combinedNonceByteCount]),
-                Data(bytes[combinedNonceByteCount..<tagStart]),
-                Data(bytes[tagStart...]))
+        return (
+            Array(bytes[0..<combinedNonceByteCount]),
+            Data(bytes[combinedNonceByteCount..<tagStart]),
+            Data(bytes[tagStart...])
+        )
     }
 
     static func checkedTag<T: DataProtocol>(_ tag: T) throws(CryptoKitError) -> Data {

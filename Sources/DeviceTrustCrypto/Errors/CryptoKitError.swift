@@ -32,9 +32,11 @@ extension CryptoKitError: CustomStringConvertible {
         case .incorrectKeySize:
             return "incorrect key size: use a key of a size the algorithm accepts (AES: 16, 24 or 32 bytes; ChaChaPoly: 32 bytes; P-256: a 32-byte scalar)"
         case .incorrectParameterSize:
-            return "incorrect parameter size: check the nonce (AES-GCM: 12 to 128 bytes; ChaChaPoly: exactly 12), the tag (16 bytes) and the requested output length"
+            return
+                "incorrect parameter size: check the nonce (AES-GCM: 12 to 128 bytes; ChaChaPoly: exactly 12), the tag (16 bytes) and the requested output length"
         case .authenticationFailure:
-            return "authentication failure: the sealed box was not made with this key, nonce and authenticated data, or it was modified; no plaintext was released"
+            return
+                "authentication failure: the sealed box was not made with this key, nonce and authenticated data, or it was modified; no plaintext was released"
         case .underlyingCoreCryptoError(let error):
             return "OpenSSL reported error 0x\(String(UInt32(bitPattern: error), radix: 16)); the operation was not completed"
         case .invalidEncoding(let reason):

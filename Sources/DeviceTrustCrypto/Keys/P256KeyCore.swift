@@ -184,7 +184,8 @@ struct P256PrivateKeyCore: Sendable {
             throw .invalidEncoding(reason: "expected a 'PRIVATE KEY' (PKCS#8) or 'EC PRIVATE KEY' (SEC 1) PEM block, got '\(document.label)'")
         }
         guard PrivateKeySyntax(der: [UInt8](document.der)) == expected else {
-            throw .invalidEncoding(reason: "the PEM label '\(document.label)' does not match its content: 'PRIVATE KEY' holds PKCS#8, 'EC PRIVATE KEY' holds SEC 1")
+            throw .invalidEncoding(
+                reason: "the PEM label '\(document.label)' does not match its content: 'PRIVATE KEY' holds PKCS#8, 'EC PRIVATE KEY' holds SEC 1")
         }
         try self.init(derRepresentation: document.der, for: operation)
     }

@@ -23,9 +23,11 @@ struct PEMDocument {
         }
         let lines = pem.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         guard let first = lines.first, let last = lines.last, lines.count >= 2,
-              first.hasPrefix("-----BEGIN "), first.hasSuffix("-----"),
-              last.hasPrefix("-----END "), last.hasSuffix("-----") else {
-            throw .invalidEncoding(reason: "expected one PEM block: a '-----BEGIN <label>-----' line, base64 lines, and a matching '-----END <label>-----' line")
+            first.hasPrefix("-----BEGIN "), first.hasSuffix("-----"),
+            last.hasPrefix("-----END "), last.hasSuffix("-----")
+        else {
+            throw .invalidEncoding(
+                reason: "expected one PEM block: a '-----BEGIN <label>-----' line, base64 lines, and a matching '-----END <label>-----' line")
         }
         let label = String(first.dropFirst("-----BEGIN ".count).dropLast(5))
         guard String(last.dropFirst("-----END ".count).dropLast(5)) == label else {

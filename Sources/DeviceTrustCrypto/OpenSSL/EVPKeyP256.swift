@@ -36,7 +36,8 @@ enum P256Curve {
         defer { EC_POINT_free(point) }
         // EC_POINT_oct2point checks that the decoded point satisfies the curve equation.
         guard EC_POINT_oct2point(group, point, encoded.baseAddress?.assumingMemoryBound(to: UInt8.self), encoded.count, nil) == 1,
-              EC_POINT_is_at_infinity(group, point) == 0 else {
+            EC_POINT_is_at_infinity(group, point) == 0
+        else {
             OpenSSLErrors.discard()
             throw .invalidEncoding(reason: "the public key is not a point on the P-256 curve")
         }
@@ -240,8 +241,9 @@ final class P256EVPKey: @unchecked Sendable {
         var name = [CChar](repeating: 0, count: 64)
         var nameLength = 0
         guard EVP_PKEY_get_base_id(pkey) == EVP_PKEY_EC,
-              EVP_PKEY_get_group_name(pkey, &name, name.count, &nameLength) == 1,
-              String(decoding: name.prefix(nameLength).map { UInt8(bitPattern: $0) }, as: UTF8.self) == P256Curve.groupName else {
+            EVP_PKEY_get_group_name(pkey, &name, name.count, &nameLength) == 1,
+            String(decoding: name.prefix(nameLength).map { UInt8(bitPattern: $0) }, as: UTF8.self) == P256Curve.groupName
+        else {
             OpenSSLErrors.discard()
             throw .invalidEncoding(reason: "the private key is not a P-256 (prime256v1) EC key")
         }
@@ -270,7 +272,9 @@ final class P256EVPKey: @unchecked Sendable {
     /// Borrows the idle context (or makes one) for the key's operation.
     private func withContext<R>(_ body: (OpaquePointer) throws(CryptoKitError) -> R) throws(CryptoKitError) -> R {
         let ctx: OpaquePointer
-        if let idle = idleContext.withLock({ slot -> IdleContext? in defer { slot = nil }; return slot }) {
+        if let idle = idleContext.withLock({ slot -> IdleContext? in
+            defer { slot = nil }; return slot
+        }) {
             ctx = idle.pointer
         } else {
             guard let fresh = EVP_PKEY_CTX_new_from_pkey(nil, pkey, nil) else { throw OpenSSLErrors.drain() }

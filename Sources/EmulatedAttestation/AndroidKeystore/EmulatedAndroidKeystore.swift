@@ -33,16 +33,17 @@ public final class EmulatedAndroidKeystore: Sendable {
         )
         let leaf: Certificate
         do {
-            leaf = try attestationKey.issue(CertificateTemplate(
-                serialNumber: [0x01],
-                subject: CertificateTemplate.name([("2.5.4.3", "Android Keystore Key")]),
-                notBefore: now.addingTimeInterval(-1), notAfter: Date(timeIntervalSince1970: 2_461_449_600),   // 2048-01-01
-                subjectPublicKeyInfo: [UInt8](privateKey.publicKey.derRepresentation),
-                extensions: [
-                    .keyUsage(isAuthority: false),
-                    CertificateExtension(oid: "1.3.6.1.4.1.11129.2.1.17", value: keyDescription),
-                ]
-            ), by: attestationCertificate)
+            leaf = try attestationKey.issue(
+                CertificateTemplate(
+                    serialNumber: [0x01],
+                    subject: CertificateTemplate.name([("2.5.4.3", "Android Keystore Key")]),
+                    notBefore: now.addingTimeInterval(-1), notAfter: Date(timeIntervalSince1970: 2_461_449_600),  // 2048-01-01
+                    subjectPublicKeyInfo: [UInt8](privateKey.publicKey.derRepresentation),
+                    extensions: [
+                        .keyUsage(isAuthority: false),
+                        CertificateExtension(oid: "1.3.6.1.4.1.11129.2.1.17", value: keyDescription),
+                    ]
+                ), by: attestationCertificate)
         } catch {
             throw EmulatedAttestationError(.certificate, "\(error)")
         }

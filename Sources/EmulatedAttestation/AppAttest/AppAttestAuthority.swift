@@ -19,25 +19,27 @@ public final class AppAttestAuthority: Sendable {
         let start = now().addingTimeInterval(-86_400)
         do {
             let rootKey = try CertificateIssuingKey(generating: .p384)
-            rootCertificate = try rootKey.selfSign(CertificateTemplate(
-                serialNumber: [0x0B, 0xF3, 0xBE, 0x0E, 0xF1, 0xCD, 0xD2, 0xE0, 0xFB, 0x8C, 0x6E, 0x72, 0x1F, 0x62, 0x17, 0x98],
-                subject: CertificateTemplate.name([
-                    ("2.5.4.3", "Emulated App Attestation Root CA"), ("2.5.4.10", "Apple Inc."), ("2.5.4.8", "California"),
-                ]),
-                notBefore: start, notAfter: start.addingTimeInterval(25 * 365 * 86_400),
-                subjectPublicKeyInfo: rootKey.subjectPublicKeyInfo,
-                extensions: [.basicConstraints(isAuthority: true), .keyUsage(isAuthority: true)]
-            ))
+            rootCertificate = try rootKey.selfSign(
+                CertificateTemplate(
+                    serialNumber: [0x0B, 0xF3, 0xBE, 0x0E, 0xF1, 0xCD, 0xD2, 0xE0, 0xFB, 0x8C, 0x6E, 0x72, 0x1F, 0x62, 0x17, 0x98],
+                    subject: CertificateTemplate.name([
+                        ("2.5.4.3", "Emulated App Attestation Root CA"), ("2.5.4.10", "Apple Inc."), ("2.5.4.8", "California"),
+                    ]),
+                    notBefore: start, notAfter: start.addingTimeInterval(25 * 365 * 86_400),
+                    subjectPublicKeyInfo: rootKey.subjectPublicKeyInfo,
+                    extensions: [.basicConstraints(isAuthority: true), .keyUsage(isAuthority: true)]
+                ))
             intermediateKey = try CertificateIssuingKey(generating: .p384)
-            intermediateCertificate = try rootKey.issue(CertificateTemplate(
-                serialNumber: [0x09, 0xBA, 0xC5, 0xE1, 0xBC, 0x40, 0x1A, 0xD9, 0xD4, 0x53, 0x95, 0xBC, 0x38, 0x1A, 0x08, 0x54],
-                subject: CertificateTemplate.name([
-                    ("2.5.4.3", "Emulated App Attestation CA 1"), ("2.5.4.10", "Apple Inc."), ("2.5.4.8", "California"),
-                ]),
-                notBefore: start, notAfter: start.addingTimeInterval(10 * 365 * 86_400),
-                subjectPublicKeyInfo: intermediateKey.subjectPublicKeyInfo,
-                extensions: [.basicConstraints(isAuthority: true), .keyUsage(isAuthority: true)]
-            ), by: rootCertificate)
+            intermediateCertificate = try rootKey.issue(
+                CertificateTemplate(
+                    serialNumber: [0x09, 0xBA, 0xC5, 0xE1, 0xBC, 0x40, 0x1A, 0xD9, 0xD4, 0x53, 0x95, 0xBC, 0x38, 0x1A, 0x08, 0x54],
+                    subject: CertificateTemplate.name([
+                        ("2.5.4.3", "Emulated App Attestation CA 1"), ("2.5.4.10", "Apple Inc."), ("2.5.4.8", "California"),
+                    ]),
+                    notBefore: start, notAfter: start.addingTimeInterval(10 * 365 * 86_400),
+                    subjectPublicKeyInfo: intermediateKey.subjectPublicKeyInfo,
+                    extensions: [.basicConstraints(isAuthority: true), .keyUsage(isAuthority: true)]
+                ), by: rootCertificate)
         } catch {
             throw EmulatedAttestationError(.certificate, "\(error)")
         }
@@ -50,21 +52,22 @@ public final class AppAttestAuthority: Sendable {
         let nonceExtension = AppAttestExtensions.nonce(nonce)
         let serial = Array(keyID.prefix(8))
         do {
-            return try intermediateKey.issue(CertificateTemplate(
-                serialNumber: serial,
-                subject: CertificateTemplate.name([
-                    ("2.5.4.3", keyID.map { String(format: "%02x", $0) }.joined()),
-                    ("2.5.4.11", "AAA Certification"), ("2.5.4.10", "Apple Inc."), ("2.5.4.8", "California"),
-                ]),
-                notBefore: now.addingTimeInterval(-60), notAfter: now.addingTimeInterval(3 * 86_400),
-                subjectPublicKeyInfo: publicKeyInfo,
-                extensions: [
-                    .basicConstraints(isAuthority: false),
-                    .keyUsage(isAuthority: false),
-                    AppAttestExtensions.appIdentifier(appID),
-                    nonceExtension,
-                ]
-            ), by: intermediateCertificate)
+            return try intermediateKey.issue(
+                CertificateTemplate(
+                    serialNumber: serial,
+                    subject: CertificateTemplate.name([
+                        ("2.5.4.3", keyID.map { String(format: "%02x", $0) }.joined()),
+                        ("2.5.4.11", "AAA Certification"), ("2.5.4.10", "Apple Inc."), ("2.5.4.8", "California"),
+                    ]),
+                    notBefore: now.addingTimeInterval(-60), notAfter: now.addingTimeInterval(3 * 86_400),
+                    subjectPublicKeyInfo: publicKeyInfo,
+                    extensions: [
+                        .basicConstraints(isAuthority: false),
+                        .keyUsage(isAuthority: false),
+                        AppAttestExtensions.appIdentifier(appID),
+                        nonceExtension,
+                    ]
+                ), by: intermediateCertificate)
         } catch {
             throw EmulatedAttestationError(.certificate, "\(error)")
         }

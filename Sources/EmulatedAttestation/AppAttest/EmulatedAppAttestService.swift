@@ -73,10 +73,13 @@ public final class EmulatedAppAttestService: Sendable {
         )
         let object = CBORItem.map([
             (.text("fmt"), .text("apple-appattest")),
-            (.text("attStmt"), .map([
-                (.text("x5c"), .array([.bytes(credential.der), .bytes(authority.intermediateCertificate.der)])),
-                (.text("receipt"), .bytes(receipt(keyID: keyID))),
-            ])),
+            (
+                .text("attStmt"),
+                .map([
+                    (.text("x5c"), .array([.bytes(credential.der), .bytes(authority.intermediateCertificate.der)])),
+                    (.text("receipt"), .bytes(receipt(keyID: keyID))),
+                ])
+            ),
             (.text("authData"), .bytes(authData)),
         ])
         return Data(object.encoded)
@@ -118,18 +121,19 @@ public final class EmulatedAppAttestService: Sendable {
     /// aaguid ‖ credentialIdLength ‖ credentialId ‖ COSE key [‖ extension map].
     private func attestedCredential(keyID: [UInt8], point: [UInt8]) -> [UInt8] {
         let coseKey = CBORItem.map([
-            (.unsigned(1), .unsigned(2)),             // kty: EC2
-            (.unsigned(3), .negative(-7)),            // alg: ES256
-            (.negative(-1), .unsigned(1)),            // crv: P-256
+            (.unsigned(1), .unsigned(2)),  // kty: EC2
+            (.unsigned(3), .negative(-7)),  // alg: ES256
+            (.negative(-1), .unsigned(1)),  // crv: P-256
             (.negative(-2), .bytes(Array(point[1...32]))),
             (.negative(-3), .bytes(Array(point[33...64]))),
         ])
         var bytes = environment.aaguid + [0x00, UInt8(keyID.count)] + keyID + coseKey.encoded
         if appendsValidationExtensions {
-            bytes += CBORItem.map([
-                (.text("apple_bundle_version_01"), .text("1")),
-                (.text("apple_validation_category_01"), .bytes([0x01, 0x00, 0x00, 0x00])),
-            ]).encoded
+            bytes +=
+                CBORItem.map([
+                    (.text("apple_bundle_version_01"), .text("1")),
+                    (.text("apple_validation_category_01"), .bytes([0x01, 0x00, 0x00, 0x00])),
+                ]).encoded
         }
         return bytes
     }

@@ -1,7 +1,7 @@
 /// A CBOR value as an emulated device writes it, maps in the order the device uses.
 enum CBORItem {
     case unsigned(UInt64)
-    case negative(Int64)          // the value itself, < 0
+    case negative(Int64)  // the value itself, < 0
     case bytes([UInt8])
     case text(String)
     case array([CBORItem])

@@ -95,8 +95,11 @@ final class HandlerPool: @unchecked Sendable {
                 break
             } else {
                 idleThreads += 1
-                let signalled = kept
-                    ? { condition.wait(); return true }()
+                let signalled =
+                    kept
+                    ? {
+                        condition.wait(); return true
+                    }()
                     : condition.wait(until: Date(timeIntervalSinceNow: Self.extraThreadIdleSeconds))
                 idleThreads -= 1
                 if !signalled, head == jobs.count { break }

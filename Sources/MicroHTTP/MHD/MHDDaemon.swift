@@ -39,17 +39,19 @@ final class MHDDaemon: @unchecked Sendable {
         }
         self.context = context
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
-        guard let daemon = dt_mhd_start_daemon(
-            &address,
-            Self.connectionMemoryLimit,
-            UInt32(connectionTimeoutSeconds),
-            UInt32(maximumConnections),
-            UInt32(maximumConnectionsPerAddress),
-            mhdAccessHandler,
-            contextPointer,
-            mhdRequestCompleted,
-            nil
-        ) else {
+        guard
+            let daemon = dt_mhd_start_daemon(
+                &address,
+                Self.connectionMemoryLimit,
+                UInt32(connectionTimeoutSeconds),
+                UInt32(maximumConnections),
+                UInt32(maximumConnectionsPerAddress),
+                mhdAccessHandler,
+                contextPointer,
+                mhdRequestCompleted,
+                nil
+            )
+        else {
             throw HTTPServerError(.startFailed, "could not listen on \(host):\(port); is the port already in use?")
         }
         let bound = dt_mhd_bound_port(daemon)

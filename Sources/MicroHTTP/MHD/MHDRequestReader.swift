@@ -11,7 +11,8 @@ enum MHDRequestReader {
 
         var addressBuffer = [CChar](repeating: 0, count: 64)
         let hasAddress = dt_mhd_client_address(connection, &addressBuffer, addressBuffer.count) == 1
-        let remoteAddress = hasAddress
+        let remoteAddress =
+            hasAddress
             ? String(decoding: addressBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
             : ""
 

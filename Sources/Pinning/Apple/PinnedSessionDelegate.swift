@@ -34,8 +34,9 @@ public final class PinnedSessionDelegate: NSObject, URLSessionDelegate, Sendable
     ) {
         let space = challenge.protectionSpace
         guard space.authenticationMethod == NSURLAuthenticationMethodServerTrust,
-              let trust = space.serverTrust,
-              policy.isPinned(host: space.host) else {
+            let trust = space.serverTrust,
+            policy.isPinned(host: space.host)
+        else {
             completionHandler(.performDefaultHandling, nil)
             return
         }

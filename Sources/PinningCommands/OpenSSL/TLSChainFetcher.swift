@@ -33,7 +33,8 @@ enum TLSChainFetcher {
         let isVerified = verifyResult == Int(X509_V_OK) && !chain.isEmpty
         var reason: String?
         if !isVerified {
-            reason = chain.isEmpty
+            reason =
+                chain.isEmpty
                 ? "the server presented no certificate"
                 : "\(String(cString: X509_verify_cert_error_string(verifyResult))) (OpenSSL verify error \(verifyResult))"
         }
@@ -69,7 +70,8 @@ enum TLSChainFetcher {
         let detail: String
         switch kind {
         case SSL_ERROR_SYSCALL:
-            detail = savedErrno == EAGAIN || savedErrno == EWOULDBLOCK
+            detail =
+                savedErrno == EAGAIN || savedErrno == EWOULDBLOCK
                 ? "timed out after \(timeoutSeconds) s"
                 : (savedErrno == 0 ? "the server closed the connection" : String(cString: strerror(savedErrno)))
         case SSL_ERROR_ZERO_RETURN:

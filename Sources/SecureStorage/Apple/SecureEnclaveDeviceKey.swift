@@ -20,9 +20,10 @@ public struct SecureEnclaveDeviceKey: DeviceKey {
     /// `[.privateKeyUsage, .biometryCurrentSet]`), readable with `accessibility`.
     public init(accessControl: AccessControl, accessibility: Accessibility = .whenPasscodeSetThisDeviceOnly) throws {
         var error: Unmanaged<CFError>?
-        guard let access = SecAccessControlCreateWithFlags(
-            nil, accessibility.rawValue as CFString,
-            SecAccessControlCreateFlags(rawValue: CFOptionFlags(accessControl.union(.privateKeyUsage).rawValue)), &error)
+        guard
+            let access = SecAccessControlCreateWithFlags(
+                nil, accessibility.rawValue as CFString,
+                SecAccessControlCreateFlags(rawValue: CFOptionFlags(accessControl.union(.privateKeyUsage).rawValue)), &error)
         else {
             throw (error?.takeRetainedValue() as Error?) ?? KeychainError.invalidParameters
         }
@@ -60,10 +61,11 @@ public struct SecureEnclaveDeviceKey: DeviceKey {
         let handle = self.handle
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global(qos: .userInitiated).async {
-                continuation.resume(with: Result {
-                    try SecureEnclave.P256.Signing.PrivateKey(dataRepresentation: handle, authenticationContext: LAContext())
-                        .signature(for: data)
-                })
+                continuation.resume(
+                    with: Result {
+                        try SecureEnclave.P256.Signing.PrivateKey(dataRepresentation: handle, authenticationContext: LAContext())
+                            .signature(for: data)
+                    })
             }
         }
     }

@@ -45,9 +45,10 @@ public struct SystemKeychainBackend: KeychainBackend {
         var result = dictionary
         if let control = dictionary[KeychainConstants.accessControl] as? KeychainAccessControl {
             var error: Unmanaged<CFError>?
-            guard let access = SecAccessControlCreateWithFlags(
-                nil, control.accessibility.rawValue as CFString,
-                SecAccessControlCreateFlags(rawValue: CFOptionFlags(control.flags.rawValue)), &error)
+            guard
+                let access = SecAccessControlCreateWithFlags(
+                    nil, control.accessibility.rawValue as CFString,
+                    SecAccessControlCreateFlags(rawValue: CFOptionFlags(control.flags.rawValue)), &error)
             else {
                 error?.release()
                 return nil

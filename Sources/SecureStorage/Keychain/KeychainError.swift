@@ -61,10 +61,13 @@ extension KeychainError: CustomStringConvertible {
         switch self {
         case .itemNotFound: return "keychain item not found (-25300): the only error that means there is no stored value"
         case .duplicateItem: return "keychain item already exists (-25299) for this account, service, access group and sync flag"
-        case .interactionNotAllowed: return "keychain item not available now (-25308): the device is locked or not yet unlocked since boot; keep the session and retry after unlock, or store it with an afterFirstUnlock class; an access-controlled item needs the prompting async load"
+        case .interactionNotAllowed:
+            return
+                "keychain item not available now (-25308): the device is locked or not yet unlocked since boot; keep the session and retry after unlock, or store it with an afterFirstUnlock class; an access-controlled item needs the prompting async load"
         case .userCanceled: return "the user cancelled the authentication prompt (-128)"
         case .authenticationFailed: return "authentication failed (-25293), or the item was bound to a biometric enrolment that has changed"
-        case .missingEntitlement: return "missing entitlement (-34018): the app is not entitled to this keychain access group; check keychain-access-groups in the entitlements"
+        case .missingEntitlement:
+            return "missing entitlement (-34018): the app is not entitled to this keychain access group; check keychain-access-groups in the entitlements"
         case .invalidParameters: return "invalid keychain query (-50): for example both an accessibility class and an access control were given"
         case .unexpectedStatus(let status): return "unexpected keychain status \(status)"
         }

@@ -53,7 +53,8 @@ public enum InstallationMarkerError: Error, Equatable, Sendable, CustomStringCon
     public var description: String {
         switch self {
         case .unrecognisedMarker(let path):
-            return "the installation marker at \(path) has unexpected contents; refusing to guess whether this is a fresh install. Delete the file only if you want the keychain wiped on next launch"
+            return
+                "the installation marker at \(path) has unexpected contents; refusing to guess whether this is a fresh install. Delete the file only if you want the keychain wiped on next launch"
         }
     }
 }

@@ -33,7 +33,10 @@ public enum PepperFile {
         guard case .contents(var bytes) = try OwnerOnlyFile.read(at: path, maximumByteCount: byteCount) else { return nil }
         defer { Sodium.zero(&bytes) }
         guard bytes.count == byteCount else {
-            throw CredentialFileError(.wrongSize, "\(path) holds \(bytes.count) bytes, but a PIN pepper is exactly \(byteCount); restore the original file from your secret store (a new pepper makes every stored PIN unusable)")
+            throw CredentialFileError(
+                .wrongSize,
+                "\(path) holds \(bytes.count) bytes, but a PIN pepper is exactly \(byteCount); restore the original file from your secret store (a new pepper makes every stored PIN unusable)"
+            )
         }
         return SymmetricKey(data: bytes)
     }

@@ -32,8 +32,12 @@ public enum SigningKeyFile {
         guard case .contents(var bytes) = try OwnerOnlyFile.read(at: path, maximumByteCount: maximumByteCount) else { return nil }
         defer { Sodium.zero(&bytes) }
         guard let pem = String(bytes: bytes, encoding: .utf8),
-              let key = try? P256.Signing.PrivateKey(pemRepresentation: pem) else {
-            throw CredentialFileError(.invalidContents, "\(path) does not hold a P-256 private key as a PEM 'PRIVATE KEY' or 'EC PRIVATE KEY' block; restore the original file, or move it away to have a new key created (tokens signed by the old key then fail verification)")
+            let key = try? P256.Signing.PrivateKey(pemRepresentation: pem)
+        else {
+            throw CredentialFileError(
+                .invalidContents,
+                "\(path) does not hold a P-256 private key as a PEM 'PRIVATE KEY' or 'EC PRIVATE KEY' block; restore the original file, or move it away to have a new key created (tokens signed by the old key then fail verification)"
+            )
         }
         return key
     }

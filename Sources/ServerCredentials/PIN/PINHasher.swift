@@ -32,7 +32,8 @@ public struct PINHasher: Sendable {
     /// A hasher with other parameters: for tests and rehash migrations only.
     init(pepper: SymmetricKey, parameters: Argon2idParameters) throws(PINHashError) {
         guard pepper.bitCount / 8 >= Self.minimumPepperByteCount else {
-            throw PINHashError(.pepperTooShort, "the PIN pepper must be at least \(Self.minimumPepperByteCount) random bytes; create it with PepperFile.loadOrCreate(at:)")
+            throw PINHashError(
+                .pepperTooShort, "the PIN pepper must be at least \(Self.minimumPepperByteCount) random bytes; create it with PepperFile.loadOrCreate(at:)")
         }
         self.pepper = pepper
         self.parameters = parameters
@@ -50,7 +51,8 @@ public struct PINHasher: Sendable {
             )
         }
         guard let encoded else {
-            throw PINHashError(.hashingFailed, "Argon2id (\(parameters)) failed: libsodium could not allocate \(parameters.memoryBytes) bytes or did not initialise")
+            throw PINHashError(
+                .hashingFailed, "Argon2id (\(parameters)) failed: libsodium could not allocate \(parameters.memoryBytes) bytes or did not initialise")
         }
         return encoded
     }

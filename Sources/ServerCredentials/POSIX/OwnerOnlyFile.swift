@@ -33,7 +33,8 @@ enum OwnerOnlyFile {
             let code = errno
             if code == ENOENT { return .missing }
             if code == ELOOP {
-                throw CredentialFileError(.notARegularFile, "\(path) is a symbolic link; put the file itself there (secret files are never followed through links)")
+                throw CredentialFileError(
+                    .notARegularFile, "\(path) is a symbolic link; put the file itself there (secret files are never followed through links)")
             }
             throw CredentialFileError(.ioFailure, "cannot open \(path): \(String(cString: strerror(code))); check the folder's permissions")
         }
@@ -46,14 +47,21 @@ enum OwnerOnlyFile {
             throw CredentialFileError(.notARegularFile, "\(path) is not a regular file; remove it so that a new one is created, or put the right file there")
         }
         guard status.st_uid == geteuid() else {
-            throw CredentialFileError(.wrongOwner, "\(path) belongs to user id \(status.st_uid), not to the server's user id \(geteuid()); run `chown \(geteuid()) \(path)` or run the server as the file's owner")
+            throw CredentialFileError(
+                .wrongOwner,
+                "\(path) belongs to user id \(status.st_uid), not to the server's user id \(geteuid()); run `chown \(geteuid()) \(path)` or run the server as the file's owner"
+            )
         }
         let permissions = status.st_mode & 0o7777
         guard permissions & ~0o600 == 0 else {
-            throw CredentialFileError(.permissionsTooWide, "\(path) has mode \(String(permissions, radix: 8)), which lets others read or run it; run `chmod 600 \(path)` and consider rotating the secret, since it may have been read")
+            throw CredentialFileError(
+                .permissionsTooWide,
+                "\(path) has mode \(String(permissions, radix: 8)), which lets others read or run it; run `chmod 600 \(path)` and consider rotating the secret, since it may have been read"
+            )
         }
         guard status.st_size <= maximumByteCount else {
-            throw CredentialFileError(.wrongSize, "\(path) holds \(status.st_size) bytes, more than the \(maximumByteCount) expected; check that the path names the right file")
+            throw CredentialFileError(
+                .wrongSize, "\(path) holds \(status.st_size) bytes, more than the \(maximumByteCount) expected; check that the path names the right file")
         }
         var bytes = [UInt8](repeating: 0, count: Int(status.st_size) + 1)
         var total = 0
@@ -85,7 +93,8 @@ enum OwnerOnlyFile {
         let temporary = "\(path).tmp-\(suffix)"
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw CredentialFileError(.ioFailure, "cannot create \(temporary): \(String(cString: strerror(errno))); check that the folder exists and is writable by the server")
+            throw CredentialFileError(
+                .ioFailure, "cannot create \(temporary): \(String(cString: strerror(errno))); check that the folder exists and is writable by the server")
         }
         defer { unlink(temporary) }
         do {

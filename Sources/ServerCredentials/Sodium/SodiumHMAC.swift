@@ -12,8 +12,9 @@ enum SodiumHMAC {
         precondition(output.count == byteCount, "an HMAC-SHA-256 tag is 32 bytes")
         precondition(Sodium.isReady, "libsodium failed to initialise")
         guard let keyBase = key.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              let messageBase = message.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              let outputBase = output.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            let messageBase = message.baseAddress?.assumingMemoryBound(to: UInt8.self),
+            let outputBase = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        else {
             preconditionFailure("HMAC key and message must not be empty")
         }
         var state = crypto_auth_hmacsha256_state()

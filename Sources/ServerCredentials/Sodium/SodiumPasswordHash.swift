@@ -34,8 +34,9 @@ enum SodiumPasswordHash {
     /// not a well-formed `$argon2id$v=19$` string.
     static func isValid(password: UnsafeRawBufferPointer, encoded: String) -> Bool {
         guard Sodium.isReady, encoded.hasPrefix(argon2idPrefix),
-              let passwordBase = password.baseAddress?.assumingMemoryBound(to: CChar.self),
-              var buffer = terminatedBuffer(encoded) else { return false }
+            let passwordBase = password.baseAddress?.assumingMemoryBound(to: CChar.self),
+            var buffer = terminatedBuffer(encoded)
+        else { return false }
         defer { Sodium.zero(&buffer) }
         return crypto_pwhash_str_verify(buffer, passwordBase, UInt64(password.count)) == 0
     }

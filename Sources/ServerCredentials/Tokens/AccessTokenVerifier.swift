@@ -67,7 +67,8 @@ public struct AccessTokenVerifier: Sendable {
         }
         let publicKey = try checkHeader(parts[0])
         guard let signatureBytes = try? Base64URL.decode(String(parts[2])), signatureBytes.count == 64,
-              let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes) else {
+            let signature = try? P256.Signing.ECDSASignature(rawRepresentation: signatureBytes)
+        else {
             throw AccessTokenError(.malformed, "the signature part must be 64 bytes (r ‖ s) in unpadded base64url")
         }
         let signingInput = Data(token.utf8.prefix(parts[0].utf8.count + 1 + parts[1].utf8.count))
@@ -75,8 +76,10 @@ public struct AccessTokenVerifier: Sendable {
             throw AccessTokenError(.invalidSignature, "the ES256 signature does not match the header and claims")
         }
         guard let claimsJSON = try? Base64URL.decode(String(parts[1])), let claims = AccessTokenClaims(json: claimsJSON),
-              Data(claims.canonicalJSON.utf8) == claimsJSON else {
-            throw AccessTokenError(.malformed, "the claims are not the JSON object our signer writes (a member is missing, unknown, repeated, of the wrong type, or out of order)")
+            Data(claims.canonicalJSON.utf8) == claimsJSON
+        else {
+            throw AccessTokenError(
+                .malformed, "the claims are not the JSON object our signer writes (a member is missing, unknown, repeated, of the wrong type, or out of order)")
         }
         try checkClaims(claims)
         return claims

@@ -53,7 +53,8 @@ public enum JSONWebKeySet {
                 throw AccessTokenError(.invalidKeySet, "JWKS key \(index) has no kid, or repeats one")
             }
             guard let x = key.x.flatMap({ try? Base64URL.decode($0) }), let y = key.y.flatMap({ try? Base64URL.decode($0) }), x.count == 32, y.count == 32,
-                  let publicKey = try? P256.Signing.PublicKey(rawRepresentation: x + y) else {
+                let publicKey = try? P256.Signing.PublicKey(rawRepresentation: x + y)
+            else {
                 throw AccessTokenError(.invalidKeySet, "JWKS key \(index) ('\(kid)') has no valid P-256 point in x and y")
             }
             keys[kid] = publicKey

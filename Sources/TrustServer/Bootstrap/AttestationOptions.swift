@@ -37,7 +37,9 @@ public struct AttestationOptions: Sendable, Hashable {
         if let path = androidRevocationListPath {
             let data = try Self.read(path, option: "--android-revocation-list")
             do { revoked = try AndroidRevocationList(json: data).revokedSerials } catch {
-                throw BootstrapError("--android-revocation-list \(path) is not Google's attestation status JSON (\(error.code)); download it from https://android.googleapis.com/attestation/status")
+                throw BootstrapError(
+                    "--android-revocation-list \(path) is not Google's attestation status JSON (\(error.code)); download it from https://android.googleapis.com/attestation/status"
+                )
             }
         }
         let policy = AndroidKeyPolicy(

@@ -83,7 +83,8 @@ public enum ServerBootstrap {
         guard missing.isEmpty || missing.count == files.count else {
             let names = missing.map(\.lastPathComponent).joined(separator: ", ")
             throw BootstrapError(
-                "\(configuration.dataDirectoryURL.path) lacks \(names) but holds the other secrets; copy the whole data directory from another node (or start from an empty one for a new service)")
+                "\(configuration.dataDirectoryURL.path) lacks \(names) but holds the other secrets; copy the whole data directory from another node (or start from an empty one for a new service)"
+            )
         }
     }
 }

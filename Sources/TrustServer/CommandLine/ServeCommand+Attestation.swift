@@ -72,10 +72,11 @@ extension ServeCommand {
 
     private static func isPackageName(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count >= 2 && parts.allSatisfy { part in
-            guard let first = part.first, first.isASCII, first.isLetter else { return false }
-            return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
-        }
+        return parts.count >= 2
+            && parts.allSatisfy { part in
+                guard let first = part.first, first.isASCII, first.isLetter else { return false }
+                return part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }
+            }
     }
 
     private static func sha256Hex(_ text: String) -> Data? {

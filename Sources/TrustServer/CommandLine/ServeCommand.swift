@@ -31,33 +31,42 @@ public struct ServeCommand: Sendable, Hashable {
             OptionSpec("--port", kind: .value("N"), help: "TCP port, 0 to 65535 (default 8080)"),
             OptionSpec("--host", kind: .value("ADDRESS"), help: "numeric IPv4 address to bind (default 127.0.0.1)"),
             OptionSpec("--data-dir", kind: .value("PATH"), help: "folder for the database and secrets (default ./devicetrust-data)"),
-            OptionSpec("--database", kind: .value("URL"), help: """
-                sqlite:PATH (default sqlite:<data-dir>/devicetrust.sqlite) or \
-                postgres://USER[:PASSWORD]@HOST[:PORT]/DBNAME[?PARAMS] (libpq URI; postgresql:// too); \
-                \(databaseURLVariable) when not given. Several nodes on one PostgreSQL with copies of one \
-                data directory act as one service.
-                """),
+            OptionSpec(
+                "--database", kind: .value("URL"),
+                help: """
+                    sqlite:PATH (default sqlite:<data-dir>/devicetrust.sqlite) or \
+                    postgres://USER[:PASSWORD]@HOST[:PORT]/DBNAME[?PARAMS] (libpq URI; postgresql:// too); \
+                    \(databaseURLVariable) when not given. Several nodes on one PostgreSQL with copies of one \
+                    data directory act as one service.
+                    """),
             OptionSpec("--challenge-ttl", kind: .value("N"), help: "seconds an enrollment or challenge stays valid, 1 to 86400 (default 120)"),
             OptionSpec("--token-issuer", kind: .value("S"), help: "the tokens' iss claim (default devicetrust)"),
             OptionSpec("--token-audience", kind: .value("S"), help: "the tokens' aud claim (default devicetrust)"),
             OptionSpec("--rate-limit-per-address", kind: .value("N"), help: "requests per second per client address, bursts of 2N (default 2000)"),
             OptionSpec("--rate-limit-per-device", kind: .value("N"), help: "challenges per second per device, bursts of 2N (default 200)"),
-            OptionSpec("--app-id", kind: .value("TEAMID.bundle"), repeatable: true, section: attestation,
-                       help: "an App Attest app identifier, repeatable (needed unless --app-attest off)"),
-            OptionSpec("--app-attest", kind: .value("MODE"), section: attestation,
-                       help: "off, optional or required (required: every enrollment and every response from an iOS device carries App Attest)"),
+            OptionSpec(
+                "--app-id", kind: .value("TEAMID.bundle"), repeatable: true, section: attestation,
+                help: "an App Attest app identifier, repeatable (needed unless --app-attest off)"),
+            OptionSpec(
+                "--app-attest", kind: .value("MODE"), section: attestation,
+                help: "off, optional or required (required: every enrollment and every response from an iOS device carries App Attest)"),
             OptionSpec("--app-attest-environment", kind: .value("ENV"), section: attestation, help: "production (default) or development"),
-            OptionSpec("--app-attest-root", kind: .value("FILE"), section: attestation,
-                       help: "PEM roots replacing Apple's App Attestation Root CA (tests, private PKI)"),
-            OptionSpec("--android-package", kind: .value("NAME"), section: attestation,
-                       help: "the package name Android attestations must name (default any)"),
-            OptionSpec("--android-cert-digest", kind: .value("HEX"), repeatable: true, section: attestation,
-                       help: "SHA-256 of the app's signing certificate, 64 hex digits, repeatable (default any)"),
+            OptionSpec(
+                "--app-attest-root", kind: .value("FILE"), section: attestation,
+                help: "PEM roots replacing Apple's App Attestation Root CA (tests, private PKI)"),
+            OptionSpec(
+                "--android-package", kind: .value("NAME"), section: attestation,
+                help: "the package name Android attestations must name (default any)"),
+            OptionSpec(
+                "--android-cert-digest", kind: .value("HEX"), repeatable: true, section: attestation,
+                help: "SHA-256 of the app's signing certificate, 64 hex digits, repeatable (default any)"),
             OptionSpec("--android-attestation", kind: .value("MODE"), section: attestation, help: "off, optional or required"),
-            OptionSpec("--android-revocation-list", kind: .value("FILE"), section: attestation,
-                       help: "Google's attestation status JSON, read at start"),
-            OptionSpec("--android-root", kind: .value("FILE"), section: attestation,
-                       help: "PEM roots replacing Google's hardware attestation roots"),
+            OptionSpec(
+                "--android-revocation-list", kind: .value("FILE"), section: attestation,
+                help: "Google's attestation status JSON, read at start"),
+            OptionSpec(
+                "--android-root", kind: .value("FILE"), section: attestation,
+                help: "PEM roots replacing Google's hardware attestation roots"),
         ])
 
     private static let attestation = "Hardware attestation at enrollment"
@@ -155,8 +164,9 @@ public struct ServeCommand: Sendable, Hashable {
 
     private static func isNumericIPv4(_ text: String) -> Bool {
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-        return parts.count == 4 && parts.allSatisfy { part in
-            !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) && (UInt16(part) ?? 256) <= 255
-        }
+        return parts.count == 4
+            && parts.allSatisfy { part in
+                !part.isEmpty && part.count <= 3 && part.allSatisfy(\.isASCII) && part.allSatisfy(\.isNumber) && (UInt16(part) ?? 256) <= 255
+            }
     }
 }

@@ -24,8 +24,10 @@ public enum DeviceTrustRoutes {
     /// A router serving `service`, guarding admin routes with `adminKey`.
     public static func router(service: DeviceTrustService, adminKey: AdminAPIKey, log: ServiceLog = .discard) -> Router {
         var router = Router()
-        let unauthorized = HTTPResponse.problem(HTTPProblem(Problem(
-            code: .unauthorized, detail: "send the admin API key as Authorization: Bearer <key>")))
+        let unauthorized = HTTPResponse.problem(
+            HTTPProblem(
+                Problem(
+                    code: .unauthorized, detail: "send the admin API key as Authorization: Bearer <key>")))
 
         func admin(_ route: String, _ work: @escaping @Sendable (HTTPRequest, PathParameters) throws -> HTTPResponse) {
             router.add(route) { request, parameters in

@@ -19,10 +19,11 @@ extension DeviceTrustService {
     ///   the challenge's kind, read after the consumption.
     func consumeChallenge(_ challengeId: String, answeredBy response: ChallengeResponse, now: Date) throws -> ConsumedChallenge {
         guard attestation.appAttestMode != .off, !attestation.appAttest.isEmpty,
-              response.appAttestAssertion != nil || attestation.appAttestMode == .required,
-              let challenge = try storage("challenge", { () throws(StoreError) in try store.challenge(id: challengeId) }),
-              let device = try storage("device", { () throws(StoreError) in try store.device(id: challenge.deviceId) }),
-              device.platform == Platform.ios.rawValue else {
+            response.appAttestAssertion != nil || attestation.appAttestMode == .required,
+            let challenge = try storage("challenge", { () throws(StoreError) in try store.challenge(id: challengeId) }),
+            let device = try storage("device", { () throws(StoreError) in try store.device(id: challenge.deviceId) }),
+            device.platform == Platform.ios.rawValue
+        else {
             return try consumeChallenge(challengeId, now: now)
         }
         let counter: UInt32
@@ -37,7 +38,7 @@ extension DeviceTrustService {
         let consumed: Challenge
         do {
             consumed = try store.consumeChallenge(id: challengeId, now: now, appAttestCounter: counter)
-        } catch where error.code == .counterNotIncreasing {
+        } catch  where error.code == .counterNotIncreasing {
             throw attestationRefusal("appAttestAssertion", reason: "the counter did not grow past the stored one (a replayed or reordered assertion)")
         } catch {
             throw refuse("challenge response", try problemOrRethrow(error.mapped("challenge")), reason: "consume failed")
@@ -67,7 +68,8 @@ extension DeviceTrustService {
         let field = "appAttestAssertion"
         guard let encoded else { throw attestationRefusal(field, reason: "missing in required mode") }
         guard let record = try storage("device key", { () throws(StoreError) in try store.keyAttestation(deviceId: deviceId, kind: .device) }),
-              record.format == "apple-appattest", let publicKey = record.appAttestPublicKey else {
+            record.format == "apple-appattest", let publicKey = record.appAttestPublicKey
+        else {
             throw attestationRefusal(field, reason: "the device has no attested App Attest key")
         }
         let assertion: Data

@@ -25,7 +25,8 @@ extension DeviceTrustService {
             return [.device: try verifiedAppAttest(registration, verifiers: attestation.appAttest, clientDataHash: challenge)]
         case .android:
             guard attestation.androidMode != .off,
-                  let deviceVerifier = attestation.androidDeviceKey, let biometricVerifier = attestation.androidBiometricKey else { return [:] }
+                let deviceVerifier = attestation.androidDeviceKey, let biometricVerifier = attestation.androidBiometricKey
+            else { return [:] }
             var attested: [TrustStore.KeyKind: KeyAttestation] = [:]
             let registrations: [(TrustStore.KeyKind, KeyRegistration?, AndroidKeyAttestationVerifier)] = [
                 (.device, completion.deviceKey, deviceVerifier), (.biometric, completion.biometricKey, biometricVerifier),

@@ -18,7 +18,8 @@ extension DeviceTrustService {
         let operation = "challenge"
         let now = clock.now()
         guard deviceRateLimiter.allows(request.deviceId) else {
-            throw refuse(operation, Problem(code: .rateLimited, detail: "too many challenges for this device; retry in a moment"), reason: "per-device rate limit")
+            throw refuse(
+                operation, Problem(code: .rateLimited, detail: "too many challenges for this device; retry in a moment"), reason: "per-device rate limit")
         }
         switch (request.purpose, request.action) {
         case (.action, nil):
@@ -31,7 +32,9 @@ extension DeviceTrustService {
             break
         }
         if request.purpose == .pinChange || request.purpose == .rebindBiometric, request.key != .device {
-            throw refuse(operation, Problem(code: .malformedRequest, detail: "\(request.purpose.rawValue) is answered with the device key and the PIN"), reason: "needs device key")
+            throw refuse(
+                operation, Problem(code: .malformedRequest, detail: "\(request.purpose.rawValue) is answered with the device key and the PIN"),
+                reason: "needs device key")
         }
 
         let kind = TrustStore.KeyKind(request.key)
@@ -40,7 +43,9 @@ extension DeviceTrustService {
             throw refuse(operation, Problem(code: .keyNotEnrolled, detail: "the device has no \(request.key.rawValue) key"), reason: "no \(kind.rawValue) key")
         }
         if kind == .device, device.pinHash == nil {
-            throw refuse(operation, Problem(code: .keyNotEnrolled, detail: "the device key is usable only with a PIN, and none was set at enrollment"), reason: "device key without PIN")
+            throw refuse(
+                operation, Problem(code: .keyNotEnrolled, detail: "the device key is usable only with a PIN, and none was set at enrollment"),
+                reason: "device key without PIN")
         }
 
         let expires = try expiry(from: now)

@@ -12,27 +12,32 @@ extension DeviceTrustService {
         guard !summaries.isEmpty else {
             throw refuse("device listing", Problem(code: .notFound, detail: "no device is enrolled for this account"), reason: "no devices")
         }
-        return DeviceList(devices: try summaries.map { summary in
-            let device = summary.device
-            guard let platform = Platform(rawValue: device.platform) else {
-                throw ServiceFailure(.internal, "a stored device has a platform this build does not know")
-            }
-            do {
-                return DeviceList.Device(
-                    deviceId: device.id, deviceName: device.name, platform: platform,
-                    createdAt: try RFC3339Timestamp(device.createdAt),
-                    lastUsedAt: try device.lastUsedAt.map { date throws(WireFormatError) in try RFC3339Timestamp(date) },
-                    revoked: device.isRevoked,
-                    keys: summary.keyKinds.sorted().map { DeviceBinding.KeyKind($0) },
-                    attestation: Dictionary(uniqueKeysWithValues: summary.attestations.map { kind, attestation in
-                        (kind.rawValue, DeviceList.KeyAttestationSummary(
-                            platform: attestation.platform, format: attestation.format,
-                            securityLevel: attestation.securityLevel, environment: attestation.environment))
-                    }))
-            } catch {
-                throw ServiceFailure(.internal, "a stored device time is outside the RFC 3339 range")
-            }
-        })
+        return DeviceList(
+            devices: try summaries.map { summary in
+                let device = summary.device
+                guard let platform = Platform(rawValue: device.platform) else {
+                    throw ServiceFailure(.internal, "a stored device has a platform this build does not know")
+                }
+                do {
+                    return DeviceList.Device(
+                        deviceId: device.id, deviceName: device.name, platform: platform,
+                        createdAt: try RFC3339Timestamp(device.createdAt),
+                        lastUsedAt: try device.lastUsedAt.map { date throws(WireFormatError) in try RFC3339Timestamp(date) },
+                        revoked: device.isRevoked,
+                        keys: summary.keyKinds.sorted().map { DeviceBinding.KeyKind($0) },
+                        attestation: Dictionary(
+                            uniqueKeysWithValues: summary.attestations.map { kind, attestation in
+                                (
+                                    kind.rawValue,
+                                    DeviceList.KeyAttestationSummary(
+                                        platform: attestation.platform, format: attestation.format,
+                                        securityLevel: attestation.securityLevel, environment: attestation.environment)
+                                )
+                            }))
+                } catch {
+                    throw ServiceFailure(.internal, "a stored device time is outside the RFC 3339 range")
+                }
+            })
     }
 
     /// Revokes a device and all its keys (admin); idempotent.

@@ -46,7 +46,9 @@ extension DeviceTrustService {
             throw refuse("enrollment completion", Problem(code: .notFound, detail: "no such enrollment"), reason: "unknown enrollment")
         }
         guard enrollment.consumedAt == nil else {
-            throw refuse("enrollment completion", Problem(code: .challengeConsumed, detail: "the enrollment was already used; start a new one"), reason: "already consumed")
+            throw refuse(
+                "enrollment completion", Problem(code: .challengeConsumed, detail: "the enrollment was already used; start a new one"),
+                reason: "already consumed")
         }
         guard enrollment.expiresAt > now else {
             throw refuse("enrollment completion", Problem(code: .challengeExpired, detail: "the enrollment expired; start a new one"), reason: "expired")
@@ -76,7 +78,8 @@ extension DeviceTrustService {
         let operation = "enrollment completion"
         let name = completion.deviceName
         guard !name.isEmpty, name.utf8.count <= 256, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-            throw refuse(operation, Problem(code: .malformedRequest, detail: "deviceName must be 1 to 256 bytes without control characters"), reason: "bad device name")
+            throw refuse(
+                operation, Problem(code: .malformedRequest, detail: "deviceName must be 1 to 256 bytes without control characters"), reason: "bad device name")
         }
         var keys: [TrustStore.KeyKind: Data] = [:]
         keys[.device] = try verifiedKey(completion.deviceKey, kind: "deviceKey", payload: enrollment.signingPayload)
@@ -106,10 +109,14 @@ extension DeviceTrustService {
             publicKey = try registration.decodedPublicKey()
             proof = try registration.decodedProof()
         } catch {
-            throw refuse(operation, Problem(code: .malformedRequest, detail: "\(field): \(error.code): \(Self.wireFormatAdvice(error.code))"), reason: "\(field) \(error.code)")
+            throw refuse(
+                operation, Problem(code: .malformedRequest, detail: "\(field): \(error.code): \(Self.wireFormatAdvice(error.code))"),
+                reason: "\(field) \(error.code)")
         }
         guard publicKey.isValidSignature(proof, for: payload) else {
-            throw refuse(operation, Problem(code: .signatureInvalid, detail: "the \(field) proof does not verify over the signing payload"), reason: "\(field) proof invalid")
+            throw refuse(
+                operation, Problem(code: .signatureInvalid, detail: "the \(field) proof does not verify over the signing payload"),
+                reason: "\(field) proof invalid")
         }
         return publicKey.x963Representation
     }

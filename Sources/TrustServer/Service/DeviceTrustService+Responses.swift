@@ -42,7 +42,8 @@ extension DeviceTrustService {
         }
         let (device, activeKey) = try usable(consumed.device.map { ($0, consumed.key) }, operation: operation)
         guard let keyRecord = activeKey else {
-            throw refuse(operation, Problem(code: .keyNotEnrolled, detail: "the device no longer has that key"), reason: "no active \(challenge.keyKind.rawValue) key")
+            throw refuse(
+                operation, Problem(code: .keyNotEnrolled, detail: "the device no longer has that key"), reason: "no active \(challenge.keyKind.rawValue) key")
         }
 
         let signature = try checkStructure(of: response, challenge: challenge, purpose: purpose)
@@ -54,13 +55,16 @@ extension DeviceTrustService {
             throw ServiceFailure(.internal, "a stored public key is not a valid P-256 point")
         }
         guard publicKey.isValidSignature(signature, for: challenge.payload) else {
-            throw refuse(operation, Problem(code: .signatureInvalid, detail: "the signature does not verify over the challenge payload with the enrolled key"), reason: "signature invalid for device \(device.id)")
+            throw refuse(
+                operation, Problem(code: .signatureInvalid, detail: "the signature does not verify over the challenge payload with the enrolled key"),
+                reason: "signature invalid for device \(device.id)")
         }
         var newBiometricKey: Data?
         if let registration = response.newBiometricKey {
             let key = try verifiedKey(registration, kind: "newBiometricKey", payload: challenge.payload)
             guard key != keyRecord.publicKey else {
-                throw refuse(operation, Problem(code: .malformedRequest, detail: "the new biometric key must differ from the device key"), reason: "same key twice")
+                throw refuse(
+                    operation, Problem(code: .malformedRequest, detail: "the new biometric key must differ from the device key"), reason: "same key twice")
             }
             newBiometricKey = key
         }
@@ -138,7 +142,9 @@ extension DeviceTrustService {
     private func checkPIN(_ pin: PIN, of device: Device, now: Date) throws {
         let operation = "challenge response"
         guard let stored = device.pinHash else {
-            throw refuse(operation, Problem(code: .keyNotEnrolled, detail: "the device key is usable only with a PIN, and none was set at enrollment"), reason: "device key without PIN")
+            throw refuse(
+                operation, Problem(code: .keyNotEnrolled, detail: "the device key is usable only with a PIN, and none was set at enrollment"),
+                reason: "device key without PIN")
         }
         if pinHasher.verify(pin, against: String(decoding: stored, as: UTF8.self)) {
             try storage("device") { () throws(StoreError) in try store.resetPINFailures(deviceId: device.id) }
@@ -150,10 +156,14 @@ extension DeviceTrustService {
         }
         if outcome.revokedDevice {
             metrics.increment(.init("devicetrust_devices_revoked_total"))
-            throw refuse(operation, Problem(code: .deviceRevoked, detail: "too many wrong PINs: the device is revoked; enroll it again"), reason: "PIN limit reached, device \(device.id) revoked")
+            throw refuse(
+                operation, Problem(code: .deviceRevoked, detail: "too many wrong PINs: the device is revoked; enroll it again"),
+                reason: "PIN limit reached, device \(device.id) revoked")
         }
         let remaining = max(0, limit - outcome.failedAttempts)
-        throw refuse(operation, Problem(code: .pinInvalid, detail: "the PIN is wrong", attemptsRemaining: remaining), reason: "wrong PIN for device \(device.id), \(remaining) left")
+        throw refuse(
+            operation, Problem(code: .pinInvalid, detail: "the PIN is wrong", attemptsRemaining: remaining),
+            reason: "wrong PIN for device \(device.id), \(remaining) left")
     }
 
     /// A signed access token for an accepted response.

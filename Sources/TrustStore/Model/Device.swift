@@ -49,10 +49,12 @@ public struct Device: Sendable, Hashable, CustomStringConvertible, CustomDebugSt
     public var debugDescription: String { description }
 
     public var customMirror: Mirror {
-        Mirror(self, children: [
-            "id": id, "accountId": accountId, "platform": platform, "createdAt": createdAt,
-            "isRevoked": isRevoked, "hasPIN": pinHash != nil, "failedPinAttempts": failedPinAttempts,
-        ])
+        Mirror(
+            self,
+            children: [
+                "id": id, "accountId": accountId, "platform": platform, "createdAt": createdAt,
+                "isRevoked": isRevoked, "hasPIN": pinHash != nil, "failedPinAttempts": failedPinAttempts,
+            ])
     }
 }
 

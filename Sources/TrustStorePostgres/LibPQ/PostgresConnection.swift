@@ -39,7 +39,9 @@ final class PostgresConnection {
         }
         self.handle = handle
         guard PQstatus(handle) == CONNECTION_OK else {
-            throw StoreError(.unavailable, reason: "cannot connect to PostgreSQL at \(settings.redactedURL): \(connectionMessage); check that the server runs and accepts this user")
+            throw StoreError(
+                .unavailable,
+                reason: "cannot connect to PostgreSQL at \(settings.redactedURL): \(connectionMessage); check that the server runs and accepts this user")
         }
         // Server notices ("relation … already exists, skipping") are not ours to print:
         // libpq's default processor writes them to standard error.
@@ -132,7 +134,11 @@ final class PostgresConnection {
             let ready = remaining > 0 ? poll(&descriptor, 1, Int32(max(1, remaining * 1000))) : 0
             if ready == 0 {
                 gaveUp = true
-                throw StoreError(.unavailable, reason: "\(operation) failed: PostgreSQL at \(settings.redactedURL) did not answer within \(replyTimeout) s; the connection is given up, retry later")
+                throw StoreError(
+                    .unavailable,
+                    reason:
+                        "\(operation) failed: PostgreSQL at \(settings.redactedURL) did not answer within \(replyTimeout) s; the connection is given up, retry later"
+                )
             }
             if ready < 0, errno == EINTR { continue }
             guard ready > 0, PQconsumeInput(handle) == 1 else { break }

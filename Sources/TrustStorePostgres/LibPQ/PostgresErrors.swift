@@ -37,7 +37,8 @@ enum PostgresErrors {
 
     static func error(for result: PostgresResult, connectionBroken: Bool, during operation: String, message: String) -> StoreError {
         guard let state = result.sqlstate else {
-            return connectionBroken ? connectionLost(during: operation, message: message)
+            return connectionBroken
+                ? connectionLost(during: operation, message: message)
                 : StoreError(.internal, reason: "\(operation) failed without an SQLSTATE")
         }
         let code = EngineCode.sqlstate(state)

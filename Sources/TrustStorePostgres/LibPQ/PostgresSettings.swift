@@ -22,7 +22,11 @@ struct PostgresSettings: Sendable {
         guard let options = PQconninfoParse(uri, &message) else {
             let reason = message.map { String(cString: $0) } ?? "libpq could not parse it"
             if let message { PQfreemem(message) }
-            throw StoreError(.invalidArgument, reason: "the PostgreSQL URL \(url.redacted) is not a libpq connection URI: \(Self.firstLine(reason)) — see https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING")
+            throw StoreError(
+                .invalidArgument,
+                reason:
+                    "the PostgreSQL URL \(url.redacted) is not a libpq connection URI: \(Self.firstLine(reason)) — see https://www.postgresql.org/docs/current/libpq-connect.html#LIBPQ-CONNSTRING"
+            )
         }
         defer { PQconninfoFree(options) }
         var password: String?

@@ -7,69 +7,73 @@ import TrustStore
 /// Never edit a published migration: add the next number.
 enum SQLiteSchema {
     static let migrations: [SchemaMigration] = [
-        SchemaMigration(version: 1, summary: "enrollments, devices, device keys, challenges", sql: """
-            CREATE TABLE enrollments (
-                id TEXT PRIMARY KEY NOT NULL,
-                account_id TEXT NOT NULL,
-                nonce BLOB NOT NULL,
-                signing_payload BLOB NOT NULL,
-                expires_at INTEGER NOT NULL,
-                consumed_at INTEGER
-            ) STRICT;
-            CREATE INDEX enrollments_by_expiry ON enrollments (expires_at);
+        SchemaMigration(
+            version: 1, summary: "enrollments, devices, device keys, challenges",
+            sql: """
+                CREATE TABLE enrollments (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    account_id TEXT NOT NULL,
+                    nonce BLOB NOT NULL,
+                    signing_payload BLOB NOT NULL,
+                    expires_at INTEGER NOT NULL,
+                    consumed_at INTEGER
+                ) STRICT;
+                CREATE INDEX enrollments_by_expiry ON enrollments (expires_at);
 
-            CREATE TABLE devices (
-                id TEXT PRIMARY KEY NOT NULL,
-                account_id TEXT NOT NULL,
-                name TEXT NOT NULL,
-                platform TEXT NOT NULL,
-                created_at INTEGER NOT NULL,
-                last_used_at INTEGER,
-                revoked_at INTEGER,
-                pin_hash BLOB,
-                failed_pin_attempts INTEGER NOT NULL DEFAULT 0 CHECK (failed_pin_attempts >= 0)
-            ) STRICT;
-            CREATE INDEX devices_by_account ON devices (account_id, created_at);
+                CREATE TABLE devices (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    account_id TEXT NOT NULL,
+                    name TEXT NOT NULL,
+                    platform TEXT NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    last_used_at INTEGER,
+                    revoked_at INTEGER,
+                    pin_hash BLOB,
+                    failed_pin_attempts INTEGER NOT NULL DEFAULT 0 CHECK (failed_pin_attempts >= 0)
+                ) STRICT;
+                CREATE INDEX devices_by_account ON devices (account_id, created_at);
 
-            CREATE TABLE device_keys (
-                device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
-                kind TEXT NOT NULL CHECK (kind IN ('device', 'biometric')),
-                public_key BLOB NOT NULL,
-                created_at INTEGER NOT NULL,
-                replaced_at INTEGER
-            ) STRICT;
-            CREATE UNIQUE INDEX device_keys_one_active_per_kind ON device_keys (device_id, kind) WHERE replaced_at IS NULL;
-            CREATE INDEX device_keys_by_device ON device_keys (device_id, created_at);
+                CREATE TABLE device_keys (
+                    device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL CHECK (kind IN ('device', 'biometric')),
+                    public_key BLOB NOT NULL,
+                    created_at INTEGER NOT NULL,
+                    replaced_at INTEGER
+                ) STRICT;
+                CREATE UNIQUE INDEX device_keys_one_active_per_kind ON device_keys (device_id, kind) WHERE replaced_at IS NULL;
+                CREATE INDEX device_keys_by_device ON device_keys (device_id, created_at);
 
-            CREATE TABLE challenges (
-                id TEXT PRIMARY KEY NOT NULL,
-                device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
-                account_id TEXT NOT NULL,
-                key_kind TEXT NOT NULL CHECK (key_kind IN ('device', 'biometric')),
-                purpose TEXT NOT NULL,
-                action_sha256 TEXT,
-                nonce BLOB NOT NULL,
-                payload BLOB NOT NULL,
-                expires_at INTEGER NOT NULL,
-                consumed_at INTEGER
-            ) STRICT;
-            CREATE INDEX challenges_by_expiry ON challenges (expires_at);
-            """),
-        SchemaMigration(version: 2, summary: "key attestations", sql: """
-            CREATE TABLE key_attestations (
-                device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
-                kind TEXT NOT NULL CHECK (kind IN ('device', 'biometric')),
-                platform TEXT NOT NULL,
-                format TEXT NOT NULL,
-                security_level TEXT,
-                environment TEXT,
-                app_attest_key_id BLOB,
-                app_attest_public_key BLOB,
-                sign_count INTEGER NOT NULL DEFAULT 0 CHECK (sign_count >= 0 AND sign_count <= 4294967295),
-                receipt BLOB,
-                PRIMARY KEY (device_id, kind)
-            ) STRICT;
-            """),
+                CREATE TABLE challenges (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+                    account_id TEXT NOT NULL,
+                    key_kind TEXT NOT NULL CHECK (key_kind IN ('device', 'biometric')),
+                    purpose TEXT NOT NULL,
+                    action_sha256 TEXT,
+                    nonce BLOB NOT NULL,
+                    payload BLOB NOT NULL,
+                    expires_at INTEGER NOT NULL,
+                    consumed_at INTEGER
+                ) STRICT;
+                CREATE INDEX challenges_by_expiry ON challenges (expires_at);
+                """),
+        SchemaMigration(
+            version: 2, summary: "key attestations",
+            sql: """
+                CREATE TABLE key_attestations (
+                    device_id TEXT NOT NULL REFERENCES devices (id) ON DELETE CASCADE,
+                    kind TEXT NOT NULL CHECK (kind IN ('device', 'biometric')),
+                    platform TEXT NOT NULL,
+                    format TEXT NOT NULL,
+                    security_level TEXT,
+                    environment TEXT,
+                    app_attest_key_id BLOB,
+                    app_attest_public_key BLOB,
+                    sign_count INTEGER NOT NULL DEFAULT 0 CHECK (sign_count >= 0 AND sign_count <= 4294967295),
+                    receipt BLOB,
+                    PRIMARY KEY (device_id, kind)
+                ) STRICT;
+                """),
     ]
 
     static var latestVersion: Int64 { migrations.last?.version ?? 0 }
@@ -86,7 +90,8 @@ enum SQLiteSchema {
                 ) STRICT
                 """,
                 during: "creating schema_migrations")
-            let applied = try connection.statement("SELECT coalesce(max(version), 0) FROM schema_migrations")
+            let applied =
+                try connection.statement("SELECT coalesce(max(version), 0) FROM schema_migrations")
                 .query(during: "reading the schema version") { row throws(StoreError) in row.integer(0) }
                 .first ?? 0
             try SchemaMigration.refuseNewer(applied: applied, latest: latestVersion)

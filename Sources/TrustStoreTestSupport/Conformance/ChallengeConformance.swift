@@ -24,9 +24,11 @@ extension TrustStoreConformance {
             TrustStoreConformanceCheck("consuming with an App Attest counter raises it in the same transaction, only upwards") { database in
                 let store = try database.openStore()
                 var registration = Fixtures.registration("dev-1")
-                registration.attestations = [.device: KeyAttestation(
-                    kind: .device, platform: "ios", format: "apple-appattest", environment: "production",
-                    appAttestKeyId: Data(repeating: 1, count: 32), appAttestPublicKey: Fixtures.key(9), signCount: 0, receipt: Data([1]))]
+                registration.attestations = [
+                    .device: KeyAttestation(
+                        kind: .device, platform: "ios", format: "apple-appattest", environment: "production",
+                        appAttestKeyId: Data(repeating: 1, count: 32), appAttestPublicKey: Fixtures.key(9), signCount: 0, receipt: Data([1]))
+                ]
                 try store.createEnrollment(Fixtures.enrollment("enr-1"))
                 _ = try store.enrollDevice(registration, consumingEnrollment: "enr-1", now: Clock.t0)
                 try Fixtures.enrolledDevice(store, "dev-plain")
@@ -45,7 +47,8 @@ extension TrustStoreConformance {
                 }
                 try expectEqual(try store.keyAttestation(deviceId: "dev-1", kind: .device)?.signCount, 3, "counter untouched by a refused consumption")
                 _ = try store.consumeChallenge(id: "ch-3", now: Clock.at(4), appAttestCounter: UInt32.max)
-                try expectEqual(try database.openStore().keyAttestation(deviceId: "dev-1", kind: .device)?.signCount, UInt32.max, "largest counter, after reopening")
+                try expectEqual(
+                    try database.openStore().keyAttestation(deviceId: "dev-1", kind: .device)?.signCount, UInt32.max, "largest counter, after reopening")
                 try expectStoreError(.counterNotIncreasing, "a device without App Attest") { () throws(StoreError) in
                     _ = try store.consumeChallenge(id: "ch-plain", now: Clock.at(5), appAttestCounter: 1)
                 }
@@ -70,7 +73,8 @@ extension TrustStoreConformance {
                     try store.consumeChallenge(id: "ch-unknown", now: Clock.at(1))
                 }
             },
-            TrustStoreConformanceCheck("consuming with the device returns the challenge, its device and its active key as they are after the consumption") { database in
+            TrustStoreConformanceCheck("consuming with the device returns the challenge, its device and its active key as they are after the consumption") {
+                database in
                 let store = try database.openStore()
                 try Fixtures.enrolledDevice(store, "dev-1")
                 try Fixtures.enrolledDevice(store, "dev-2", biometric: false)
@@ -85,13 +89,17 @@ extension TrustStoreConformance {
                 try expectEqual(first.device, try store.device(id: "dev-1"), "the device")
                 try expectEqual(first.key, try store.activeKey(deviceId: "dev-1", kind: .biometric), "the active biometric key")
                 try expectEqual(first.key?.publicKey, Fixtures.key(2), "biometric public key")
-                try expectEqual(try store.consumeChallengeWithDevice(id: "ch-device", now: Clock.at(2)).key?.publicKey, Fixtures.key(1), "the device key for a device-key challenge")
+                try expectEqual(
+                    try store.consumeChallengeWithDevice(id: "ch-device", now: Clock.at(2)).key?.publicKey, Fixtures.key(1),
+                    "the device key for a device-key challenge")
                 let missing = try store.consumeChallengeWithDevice(id: "ch-nobio", now: Clock.at(3))
                 try expectEqual(missing.device?.id, "dev-2", "a device without that key is still returned")
                 try expectEqual(missing.key, nil, "no key of that kind")
 
                 try store.replaceBiometricKey(deviceId: "dev-1", publicKey: Fixtures.key(7), now: Clock.at(4))
-                try expectEqual(try store.consumeChallengeWithDevice(id: "ch-2", now: Clock.at(5)).key?.publicKey, Fixtures.key(7), "the replacement key, not the replaced one")
+                try expectEqual(
+                    try store.consumeChallengeWithDevice(id: "ch-2", now: Clock.at(5)).key?.publicKey, Fixtures.key(7),
+                    "the replacement key, not the replaced one")
                 try store.revokeDevice(id: "dev-1", now: Clock.at(6))
                 let revoked = try store.consumeChallengeWithDevice(id: "ch-3", now: Clock.at(7))
                 try expectEqual(revoked.device?.revokedAt, Clock.at(6), "a revocation made before is seen")

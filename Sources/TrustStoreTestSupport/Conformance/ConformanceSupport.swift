@@ -57,13 +57,18 @@ enum Fixtures {
 
     /// Creates an enrollment and a device from it at `Clock.t0`.
     @discardableResult
-    static func enrolledDevice(_ store: any TrustStorage, _ deviceId: String = "dev-1", account: String = "acct-1", biometric: Bool = true, at seconds: TimeInterval = 0) throws -> Device {
+    static func enrolledDevice(
+        _ store: any TrustStorage, _ deviceId: String = "dev-1", account: String = "acct-1", biometric: Bool = true, at seconds: TimeInterval = 0
+    ) throws -> Device {
         let enrollment = Self.enrollment("enr-\(deviceId)", account: account, expiresIn: seconds + 120)
         try store.createEnrollment(enrollment)
         return try store.enrollDevice(registration(deviceId, biometric: biometric), consumingEnrollment: enrollment.id, now: Clock.at(seconds))
     }
 
-    static func challenge(_ id: String = "ch-1", device: String = "dev-1", account: String = "acct-1", kind: KeyKind = .biometric, action: String? = nil, expiresIn seconds: TimeInterval = 120) -> Challenge {
+    static func challenge(
+        _ id: String = "ch-1", device: String = "dev-1", account: String = "acct-1", kind: KeyKind = .biometric, action: String? = nil,
+        expiresIn seconds: TimeInterval = 120
+    ) -> Challenge {
         Challenge(
             id: id, deviceId: device, accountId: account, keyKind: kind, purpose: action == nil ? "unlock" : "action",
             actionSHA256: action, nonce: Data(repeating: 0xC3, count: 32),

@@ -51,10 +51,12 @@ extension TrustStoreConformance {
                 try expectEqual(try store.activeKey(deviceId: "dev-1", kind: .biometric)?.publicKey, Fixtures.key(7), "new biometric key")
                 try expectEqual(try store.activeKey(deviceId: "dev-1", kind: .device)?.publicKey, Fixtures.key(1), "device key untouched")
                 let history = try store.keyHistory(deviceId: "dev-1").filter { $0.kind == .biometric }
-                try expectEqual(history, [
-                    DeviceKeyRecord(deviceId: "dev-1", kind: .biometric, publicKey: Fixtures.key(2), createdAt: Clock.t0, replacedAt: Clock.at(50)),
-                    DeviceKeyRecord(deviceId: "dev-1", kind: .biometric, publicKey: Fixtures.key(7), createdAt: Clock.at(50)),
-                ], "biometric key history")
+                try expectEqual(
+                    history,
+                    [
+                        DeviceKeyRecord(deviceId: "dev-1", kind: .biometric, publicKey: Fixtures.key(2), createdAt: Clock.t0, replacedAt: Clock.at(50)),
+                        DeviceKeyRecord(deviceId: "dev-1", kind: .biometric, publicKey: Fixtures.key(7), createdAt: Clock.at(50)),
+                    ], "biometric key history")
 
                 try Fixtures.enrolledDevice(store, "dev-2", biometric: false)
                 try store.replaceBiometricKey(deviceId: "dev-2", publicKey: Fixtures.key(8), now: Clock.at(60))

@@ -66,7 +66,8 @@ extension TrustStoreConformance {
                 try expectEqual(try store.activeKey(deviceId: "dev-1", kind: .biometric)?.publicKey, Fixtures.key(2), "biometric key")
 
                 try store.createEnrollment(Fixtures.enrollment("enr-2"))
-                let bare = try store.enrollDevice(Fixtures.registration("dev-2", biometric: false, pinHash: nil), consumingEnrollment: "enr-2", now: Clock.at(6))
+                let bare = try store.enrollDevice(
+                    Fixtures.registration("dev-2", biometric: false, pinHash: nil), consumingEnrollment: "enr-2", now: Clock.at(6))
                 try expectEqual(bare.pinHash, nil, "PIN hash when none was set")
                 try expectEqual(try store.activeKey(deviceId: "dev-2", kind: .biometric), nil, "biometric key when none was enrolled")
             },
@@ -93,9 +94,10 @@ extension TrustStoreConformance {
                 let results = ConcurrentResults<Outcome>()
                 runOnThreads(20) { index in
                     let store = index.isMultiple(of: 2) ? first : second
-                    results.append(outcome { () throws(StoreError) in
-                        try store.enrollDevice(Fixtures.registration("dev-\(index)"), consumingEnrollment: "enr-1", now: Clock.at(1))
-                    })
+                    results.append(
+                        outcome { () throws(StoreError) in
+                            try store.enrollDevice(Fixtures.registration("dev-\(index)"), consumingEnrollment: "enr-1", now: Clock.at(1))
+                        })
                 }
                 try expectEqual(results.all.filter { $0 == .success }.count, 1, "successful enrollments")
                 try expectEqual(results.all.filter { $0 == .failure(.alreadyConsumed) }.count, 19, "alreadyConsumed refusals")

@@ -20,7 +20,8 @@ extension TrustStoreConformance {
                 try expect(try reopened.device(id: "dev-1") != nil, "the device written before close survives")
                 try expectEqual(try reopened.enrollment(id: "enr-late"), nil, "nothing was written after close")
             },
-            TrustStoreConformanceCheck("a device is read with its active key of one kind: none, the current one after a replacement, and revoked devices too") { database in
+            TrustStoreConformanceCheck("a device is read with its active key of one kind: none, the current one after a replacement, and revoked devices too") {
+                database in
                 let store = try database.openStore()
                 defer { store.close() }
                 try Fixtures.enrolledDevice(store, "dev-1")
@@ -29,7 +30,8 @@ extension TrustStoreConformance {
                 let plain = try unwrap(try store.deviceWithActiveKey(id: "dev-2", kind: .biometric), "device without a biometric key")
                 try expectEqual(plain.device, try store.device(id: "dev-2"), "its device")
                 try expect(plain.key == nil, "no biometric key")
-                try expectEqual(try store.deviceWithActiveKey(id: "dev-2", kind: .device)?.key, try store.activeKey(deviceId: "dev-2", kind: .device), "device key")
+                try expectEqual(
+                    try store.deviceWithActiveKey(id: "dev-2", kind: .device)?.key, try store.activeKey(deviceId: "dev-2", kind: .device), "device key")
                 try store.replaceBiometricKey(deviceId: "dev-1", publicKey: Fixtures.key(9), now: Clock.at(5))
                 let replaced = try unwrap(try store.deviceWithActiveKey(id: "dev-1", kind: .biometric), "device 1")
                 try expectEqual(replaced.key, try store.activeKey(deviceId: "dev-1", kind: .biometric), "the current biometric key")

@@ -48,8 +48,8 @@ public struct CertificateChainVerifier: Sendable {
         case X509_V_ERR_CERT_HAS_EXPIRED, X509_V_ERR_CERT_NOT_YET_VALID: throw CertificateError(.expired, reason)
         case X509_V_ERR_CERT_SIGNATURE_FAILURE: throw CertificateError(.badSignature, reason)
         case X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT_LOCALLY, X509_V_ERR_UNABLE_TO_GET_ISSUER_CERT,
-             X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN, X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT,
-             X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
+            X509_V_ERR_SELF_SIGNED_CERT_IN_CHAIN, X509_V_ERR_DEPTH_ZERO_SELF_SIGNED_CERT,
+            X509_V_ERR_UNABLE_TO_VERIFY_LEAF_SIGNATURE:
             throw CertificateError(.untrusted, reason)
         default: throw CertificateError(.chainInvalid, reason)
         }

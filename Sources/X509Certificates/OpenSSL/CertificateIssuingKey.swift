@@ -132,7 +132,8 @@ public final class CertificateIssuingKey: @unchecked Sendable {
         guard let value = ASN1_OCTET_STRING_new() else { return false }
         defer { ASN1_OCTET_STRING_free(value) }
         guard ASN1_OCTET_STRING_set(value, certificateExtension.value, Int32(certificateExtension.value.count)) == 1,
-              let made = X509_EXTENSION_create_by_OBJ(nil, object, certificateExtension.isCritical ? 1 : 0, value) else {
+            let made = X509_EXTENSION_create_by_OBJ(nil, object, certificateExtension.isCritical ? 1 : 0, value)
+        else {
             return false
         }
         defer { X509_EXTENSION_free(made) }

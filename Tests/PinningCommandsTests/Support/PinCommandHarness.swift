@@ -41,14 +41,15 @@ enum PinCommandFixtures {
     /// A self-signed certificate for `key` with common name `commonName`.
     static func certificate(commonName: String, key: CertificateIssuingKey) throws -> Certificate {
         let now = Date()
-        return try key.selfSign(CertificateTemplate(
-            serialNumber: Array(UUID().uuidString.utf8.prefix(16)),
-            subject: CertificateTemplate.name([(oid: "2.5.4.3", value: commonName)]),
-            notBefore: now.addingTimeInterval(-3600),
-            notAfter: now.addingTimeInterval(86_400),
-            subjectPublicKeyInfo: key.subjectPublicKeyInfo,
-            extensions: [.basicConstraints(isAuthority: true), .keyUsage(isAuthority: true)]
-        ))
+        return try key.selfSign(
+            CertificateTemplate(
+                serialNumber: Array(UUID().uuidString.utf8.prefix(16)),
+                subject: CertificateTemplate.name([(oid: "2.5.4.3", value: commonName)]),
+                notBefore: now.addingTimeInterval(-3600),
+                notAfter: now.addingTimeInterval(86_400),
+                subjectPublicKeyInfo: key.subjectPublicKeyInfo,
+                extensions: [.basicConstraints(isAuthority: true), .keyUsage(isAuthority: true)]
+            ))
     }
 
     /// `certificate` as a PEM block.

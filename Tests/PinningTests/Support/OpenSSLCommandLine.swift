@@ -24,7 +24,8 @@ final class OpenSSLCommandLine {
         let stdoutURL = directory.appendingPathComponent("stdout-\(UUID().uuidString)")
         let stderrURL = directory.appendingPathComponent("stderr-\(UUID().uuidString)")
         guard FileManager.default.createFile(atPath: stdoutURL.path, contents: nil),
-              FileManager.default.createFile(atPath: stderrURL.path, contents: nil) else {
+            FileManager.default.createFile(atPath: stderrURL.path, contents: nil)
+        else {
             throw Failure(description: "could not create output files in \(directory.path)")
         }
         let stdoutHandle = try FileHandle(forWritingTo: stdoutURL)

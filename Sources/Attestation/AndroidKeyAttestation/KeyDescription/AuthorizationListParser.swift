@@ -81,14 +81,15 @@ enum AttestationApplicationIdParser {
             let packages = try fields.readConstructed(.set) { (set) throws(DERError) in
                 var packages: [AttestationApplicationId.PackageInfo] = []
                 while !set.isAtEnd {
-                    packages.append(try set.readConstructed { (info) throws(DERError) in
-                        let at = info.offset
-                        let nameBytes = try info.readOctetString()
-                        guard let name = String(validating: nameBytes, as: UTF8.self) else {
-                            throw DERError(.invalidContent, at: at, "a package name that is not UTF-8")
-                        }
-                        return AttestationApplicationId.PackageInfo(name: name, version: try info.readInteger(Int.self))
-                    })
+                    packages.append(
+                        try set.readConstructed { (info) throws(DERError) in
+                            let at = info.offset
+                            let nameBytes = try info.readOctetString()
+                            guard let name = String(validating: nameBytes, as: UTF8.self) else {
+                                throw DERError(.invalidContent, at: at, "a package name that is not UTF-8")
+                            }
+                            return AttestationApplicationId.PackageInfo(name: name, version: try info.readInteger(Int.self))
+                        })
                 }
                 return packages
             }
