@@ -75,11 +75,13 @@ test: deps format-check
 		$(SWIFT) test --parallel $(CHECKED_FLAGS) $(if $(FILTER),--filter '$(FILTER)')
 
 format:
-	$(SWIFT) format format --in-place --parallel $(FORMATTED)
+	@echo "swift format: $(words $(FORMATTED)) files"
+	@$(SWIFT) format format --in-place --parallel $(FORMATTED)
 
 # Fails, naming each place, when a Swift file is not formatted as `make format` leaves it.
 format-check:
-	$(SWIFT) format lint --strict --parallel $(FORMATTED)
+	@echo "swift format lint --strict: $(words $(FORMATTED)) files (.swift-format)"
+	@$(SWIFT) format lint --strict --parallel $(FORMATTED)
 
 valgrind: deps-valgrind
 	bash scripts/build-tests-checked.sh $(CHECKED_BUILD)
