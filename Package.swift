@@ -40,6 +40,7 @@ var targets: [Target] = [
     ),
 
     .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+    .systemLibrary(name: "CLibZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
     .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: [.apt(["libpq-dev"])]),
     .systemLibrary(name: "CMicroHTTPD", pkgConfig: "libmicrohttpd", providers: [.apt(["libmicrohttpd-dev"])]),
     .systemLibrary(name: "CSodium", pkgConfig: "libsodium", providers: [.apt(["libsodium-dev"])]),
@@ -98,15 +99,20 @@ var targets: [Target] = [
     // facts), the engine, the finding model, the reports, the rule protocol and the shared
     // vocabulary. `AuditRules`: the rules, one file each, and their registry; it depends on
     // the kit, never the other way round. `Auditor`: the `audit` command.
+    // What a built app holds, read without unpacking it to disk: the `.ipa` zip (libzip, with
+    // limits), Mach-O binaries (parsed in Swift) and the provisioning profile (OpenSSL CMS).
+    .target(name: "AppBundle", dependencies: ["CLibZip", .target(name: "COpenSSL", condition: linuxOnly)]),
+    // Zip archives written for the tests (never in a product).
+    .target(name: "AppBundleTestSupport", dependencies: ["CLibZip"]),
     .target(
         name: "AuditKit",
-        dependencies: ["DeviceTrustCrypto"],
+        dependencies: ["DeviceTrustCrypto", "AppBundle"],
         swiftSettings: swiftSyntaxSettings,
         linkerSettings: swiftSyntaxLinking
     ),
     .target(
         name: "AuditRules",
-        dependencies: ["AuditKit"],
+        dependencies: ["AuditKit", "AppBundle"],
         swiftSettings: swiftSyntaxSettings,
         linkerSettings: swiftSyntaxLinking
     ),
@@ -243,7 +249,7 @@ var targets: [Target] = [
     .testTarget(name: "PinningCommandsTests", dependencies: ["PinningCommands", "Pinning", "X509Certificates", "CommandKit", "RepositoryTestSupport"]),
     .testTarget(
         name: "AuditorTests",
-        dependencies: ["Auditor", "AuditKit", "AuditRules", "RepositoryTestSupport"],
+        dependencies: ["Auditor", "AuditKit", "AuditRules", "AppBundle", "AppBundleTestSupport", "RepositoryTestSupport"],
         exclude: ["Fixtures"],
         swiftSettings: swiftSyntaxSettings,
         linkerSettings: swiftSyntaxLinking

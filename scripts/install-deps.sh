@@ -22,6 +22,7 @@ BUILD_PACKAGES=(
     libmicrohttpd-dev  # the server's HTTP layer (CMicroHTTPD)
     libsodium-dev      # Argon2id for server-side PINs (CSodium)
     libpq-dev          # the PostgreSQL client library (CLibPQ, `pkg-config libpq`)
+    libzip-dev         # .ipa archives read by the auditor (CLibZip, `pkg-config libzip`)
     postgresql-15      # the server for the tests' throwaway cluster (scripts/postgres-test-cluster.sh;
                        # binaries in /usr/lib/postgresql/15/bin; brings psql)
 )

@@ -4,6 +4,7 @@
 #define DEVICETRUST_COPENSSL_SHIM_H
 
 #include <openssl/bn.h>
+#include <openssl/cms.h>
 #include <openssl/core_names.h>
 #include <openssl/crypto.h>
 #include <openssl/ec.h>

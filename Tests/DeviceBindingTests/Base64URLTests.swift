@@ -1,5 +1,6 @@
 import DeviceBinding
 import Foundation
+import RepositoryTestSupport
 import Testing
 
 @Suite("Base64url has exactly one accepted form per byte string")

@@ -1,5 +1,6 @@
 import DeviceBinding
 import Foundation
+import RepositoryTestSupport
 import Testing
 
 @Suite("Times are RFC 3339 UTC with whole seconds: YYYY-MM-DDTHH:MM:SSZ")

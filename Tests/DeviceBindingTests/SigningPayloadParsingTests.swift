@@ -1,5 +1,6 @@
 import DeviceBinding
 import Foundation
+import RepositoryTestSupport
 import Testing
 
 @Suite("The signing payload parser rejects any deviation and says where")

@@ -1,3 +1,4 @@
+import AppBundle
 import Foundation
 
 /// What to audit and how.
@@ -53,8 +54,29 @@ public struct AuditResult: Sendable {
 public enum AuditRunner {
     /// Audits the files under `request.paths`.
     public static func run(_ request: AuditRequest) throws(AuditInputError) -> AuditResult {
-        let root = scanRoot(for: request.paths)
-        let discovered = try SourceDiscovery.discover(paths: request.paths, root: root, excludes: request.excludes, includeVendored: request.includeVendored)
+        // Built apps (`App.ipa`, `Build/App.app`) are read as bundles, each its own project;
+        // everything else as source trees.
+        let builtApps = request.paths.filter { BuiltApp.isBuiltApp(SourceDiscovery.absolutePath($0)) }
+        let sourcePaths = request.paths.filter { !builtApps.contains($0) }
+        var appFiles: [ScannedFile] = []
+        var appProjects: [Int] = []
+        var appNotes: [String] = []
+        for (index, path) in builtApps.enumerated() {
+            let shown = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let scanned = try BuiltAppScan.scan(path: SourceDiscovery.absolutePath(path), shown: shown)
+            appFiles += scanned.files
+            appProjects += Array(repeating: sourcePaths.count + index, count: scanned.files.count)
+            appNotes += scanned.notes
+        }
+        guard !sourcePaths.isEmpty else {
+            var result = audit(
+                files: appFiles, projects: appProjects, rules: request.rules, baseline: request.baseline, focusedParsing: request.focusedParsing,
+                preChecks: request.preChecks)
+            result.notes = appNotes + result.notes
+            return result
+        }
+        let root = scanRoot(for: sourcePaths)
+        let discovered = try SourceDiscovery.discover(paths: sourcePaths, root: root, excludes: request.excludes, includeVendored: request.includeVendored)
         let loaded = ParallelSlots<LoadedFile>(count: discovered.files.count)
         DispatchQueue.concurrentPerform(iterations: discovered.files.count) { index in
             let (absolute, relative) = discovered.files[index]
@@ -74,9 +96,9 @@ public enum AuditRunner {
             }
         }
         var result = audit(
-            files: files, projects: projects, rules: request.rules, baseline: request.baseline, focusedParsing: request.focusedParsing,
-            preChecks: request.preChecks)
-        result.notes = notes + result.notes
+            files: files + appFiles, projects: projects + appProjects, rules: request.rules, baseline: request.baseline,
+            focusedParsing: request.focusedParsing, preChecks: request.preChecks)
+        result.notes = notes + appNotes + result.notes
         return result
     }
 
@@ -195,7 +217,8 @@ public enum AuditRunner {
                     suppressed += 1
                     continue
                 }
-                let lineText = match.range.line - 1 < lines.count ? lines[match.range.line - 1] : ""
+                // A binary has no lines: its message (not its offset, which moves between builds) keys it.
+                let lineText = match.binaryLocation != nil ? Substring(match.message) : match.range.line - 1 < lines.count ? lines[match.range.line - 1] : ""
                 let key = rule.metadata.id + "\u{1F}" + lineText
                 let occurrence = occurrences[key, default: 0]
                 occurrences[key] = occurrence + 1
@@ -203,7 +226,8 @@ public enum AuditRunner {
                     Finding(
                         rule: rule.metadata, file: file.path, range: match.range, message: match.message,
                         fingerprint: Fingerprint.compute(ruleID: rule.metadata.id, path: file.path, lineText: lineText, occurrence: occurrence),
-                        codePointRange: match.range.inCodePoints(lines: lines), projectFact: match.projectFact
+                        codePointRange: match.range.inCodePoints(lines: lines), projectFact: match.projectFact,
+                        binaryLocation: match.binaryLocation
                     ))
             }
         }

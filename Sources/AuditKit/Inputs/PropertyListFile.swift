@@ -14,6 +14,9 @@ public struct PropertyListFile: Sendable {
         case privacyManifest
         /// An `InfoPlist.strings`: the Info.plist's strings in one language.
         case localizedInfoPlist
+        /// A built app's `embedded.mobileprovision`, as the property list inside its CMS
+        /// envelope (`Entitlements`, `ProvisionedDevices`, …).
+        case provisioningProfile
         /// Any other property list (bundled configuration).
         case other
     }
@@ -28,8 +31,18 @@ public struct PropertyListFile: Sendable {
     public let role: Role
     private let lines: [Substring]
 
+    /// Parses `data` as a file of `role` (an app's `.xcent` is entitlements whatever its
+    /// name says); nil when it is not a property list.
+    package init?(path: String, data: Data, role: Role) {
+        self.init(path: path, data: data, forcedRole: role)
+    }
+
     /// Parses `data`; nil when it is not a property list (the scanner notes it).
     public init?(path: String, data: Data) {
+        self.init(path: path, data: data, forcedRole: nil)
+    }
+
+    private init?(path: String, data: Data, forcedRole: Role?) {
         guard let value = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
             let root = PropertyListValue(foundation: value)
         else { return nil }
@@ -39,7 +52,9 @@ public struct PropertyListFile: Sendable {
         text = isXML ? String(decoding: data, as: UTF8.self) : nil
         lines = text.map { $0.split(separator: "\n", omittingEmptySubsequences: false) } ?? []
         let name = (path as NSString).lastPathComponent
-        if name == SourceDiscovery.localizedInfoPlistName {
+        if let forcedRole {
+            role = forcedRole
+        } else if name == SourceDiscovery.localizedInfoPlistName {
             role = .localizedInfoPlist
         } else if name.hasSuffix(".entitlements") {
             role = .entitlements

@@ -19,6 +19,20 @@ public struct SourceRange: Sendable, Hashable, Comparable {
     }
 }
 
+/// Where in a binary a finding is: the section and the byte offset in the file.
+public struct BinaryLocation: Sendable, Hashable {
+    /// `__TEXT,__cstring`, or `load commands` for what the header and load commands say.
+    public let section: String
+    /// The byte offset from the start of the file.
+    public let offset: Int
+
+    /// A place in `section` at `offset`.
+    public init(section: String, offset: Int) {
+        self.section = section
+        self.offset = offset
+    }
+}
+
 /// What a rule reports in one file: where and what, in words that name the code.
 public struct Match: Sendable, Hashable {
     /// Where the problem is.
@@ -30,12 +44,20 @@ public struct Match: Sendable, Hashable {
     /// fact's key. Of a rule's matches with the same key in one project, only the first
     /// (by file and position) is reported, saying how many other files share it.
     public var projectFact: String?
+    /// For a binary: the section and offset (``range`` is then line 1, column 1).
+    public var binaryLocation: BinaryLocation?
 
     /// A match at `range` explained by `message`.
     public init(_ range: SourceRange, _ message: String, projectFact: String? = nil) {
         self.range = range
         self.message = message
         self.projectFact = projectFact
+    }
+
+    /// A match in a binary, at `location`.
+    public init(_ location: BinaryLocation, _ message: String) {
+        self.init(SourceRange(line: 1, column: 1), message)
+        binaryLocation = location
     }
 }
 
@@ -56,12 +78,16 @@ public struct Finding: Sendable, Hashable {
     public let codePointRange: SourceRange
     /// ``Match/projectFact``: reported once per project.
     package let projectFact: String?
+    /// For a binary: the section and offset.
+    public var binaryLocation: BinaryLocation? = nil
 }
 
 extension Finding {
     /// This finding with another message.
     package func withMessage(_ message: String) -> Finding {
-        Finding(rule: rule, file: file, range: range, message: message, fingerprint: fingerprint, codePointRange: codePointRange, projectFact: projectFact)
+        Finding(
+            rule: rule, file: file, range: range, message: message, fingerprint: fingerprint, codePointRange: codePointRange, projectFact: projectFact,
+            binaryLocation: binaryLocation)
     }
 }
 

@@ -68,11 +68,13 @@ package enum SARIFReport {
         package let uriBaseId: String?
     }
 
+    /// Lines and columns in a source file; a byte offset in a binary.
     package struct Region: Encodable {
-        package let startLine: Int
-        package let startColumn: Int
-        package let endLine: Int
-        package let endColumn: Int
+        package var startLine: Int?
+        package var startColumn: Int?
+        package var endLine: Int?
+        package var endColumn: Int?
+        package var byteOffset: Int?
     }
 
     package struct PhysicalLocation: Encodable {
@@ -127,11 +129,12 @@ package enum SARIFReport {
                             Location(
                                 physicalLocation: PhysicalLocation(
                                     artifactLocation: ArtifactLocation(uri: uriEncoded(finding.file), uriBaseId: finding.file.hasPrefix("/") ? nil : "SRCROOT"),
-                                    region: Region(
-                                        startLine: finding.codePointRange.line, startColumn: finding.codePointRange.column,
-                                        endLine: max(finding.codePointRange.endLine, finding.codePointRange.line),
-                                        endColumn: max(finding.codePointRange.endColumn, finding.codePointRange.column + 1)
-                                    )
+                                    region: finding.binaryLocation.map { Region(byteOffset: $0.offset) }
+                                        ?? Region(
+                                            startLine: finding.codePointRange.line, startColumn: finding.codePointRange.column,
+                                            endLine: max(finding.codePointRange.endLine, finding.codePointRange.line),
+                                            endColumn: max(finding.codePointRange.endColumn, finding.codePointRange.column + 1)
+                                        )
                                 ))
                         ],
                         partialFingerprints: [Fingerprint.sarifKey: finding.fingerprint]

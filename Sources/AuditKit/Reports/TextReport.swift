@@ -4,8 +4,11 @@ package enum TextReport {
     package static func render(_ result: AuditResult) -> String {
         var output = ""
         for finding in result.findings {
-            output +=
-                "\(finding.file):\(finding.range.line):\(finding.range.column): \(finding.rule.severity.textLevel): \(finding.message) [\(finding.rule.id)]\n"
+            // A binary's place is its section and offset: `App.ipa!/Payload/Bank.app/Bank[__TEXT,__cstring+0x1f40]`.
+            let place =
+                finding.binaryLocation.map { "\(finding.file)[\($0.section)+0x\(String($0.offset, radix: 16))]" }
+                ?? "\(finding.file):\(finding.range.line):\(finding.range.column)"
+            output += "\(place): \(finding.rule.severity.textLevel): \(finding.message) [\(finding.rule.id)]\n"
         }
         for note in result.notes { output += "note: \(note)\n" }
         let counts = SeverityCounts(result.findings)

@@ -4,7 +4,7 @@
 /// control, CWE, rationale, fix), what must occur in a file for it to fire (``triggers``),
 /// then one check per kind of file it reads — ``checkSwift(_:project:)``,
 /// ``checkObjectiveC(_:project:)``, ``checkPropertyList(_:project:)``,
-/// ``checkText(_:project:)`` — each of which defaults to "no findings". Its ``examples``
+/// ``checkText(_:project:)``, ``checkBinary(_:project:)`` — each of which defaults to "no findings". Its ``examples``
 /// live in a sibling `<Rule>+Examples.swift` file. The registry (`AuditRuleCatalog` in
 /// `AuditRules`) lists every rule; a test proves none is missing.
 ///
@@ -34,6 +34,8 @@ public protocol AuditRule: Sendable {
     func checkPropertyList(_ file: PropertyListFile, project: ProjectFacts) -> [Match]
     /// The problems in another text file (xcconfig, JSON configuration, the Xcode project file).
     func checkText(_ file: TextFile, project: ProjectFacts) -> [Match]
+    /// The problems in a binary of a built app (its load commands, symbols, C strings).
+    func checkBinary(_ file: BinaryFile, project: ProjectFacts) -> [Match]
     /// What else must occur, after ``triggers``, for the rule to possibly fire: declared
     /// conditions the engine evaluates on the lexical pass (``PreCheck``), so a file that
     /// cannot hold a finding is never parsed for this rule. Rules whose triggers would
@@ -79,6 +81,9 @@ extension AuditRule {
     /// No findings: the rule does not read other text files.
     public func checkText(_ file: TextFile, project: ProjectFacts) -> [Match] { [] }
 
+    /// No findings: the rule does not read binaries.
+    public func checkBinary(_ file: BinaryFile, project: ProjectFacts) -> [Match] { [] }
+
     /// The problems in `file`: the check for its kind. The one place that dispatches on
     /// the kind of a file, for the engine and the tests.
     public func check(_ file: ScannedFile, project: ProjectFacts) -> [Match] {
@@ -87,6 +92,7 @@ extension AuditRule {
         case .objectiveC(let objectiveC): checkObjectiveC(objectiveC, project: project)
         case .propertyList(let plist): checkPropertyList(plist, project: project)
         case .text(let text): checkText(text, project: project)
+        case .binary(let binary): checkBinary(binary, project: project)
         }
     }
 

@@ -56,7 +56,7 @@ public indirect enum PreCheck: Sendable {
 
     /// The kinds of file a pre-check can name.
     public enum FileKind: Sendable, Hashable {
-        case swift, objectiveC, propertyList, text
+        case swift, objectiveC, propertyList, text, binary
     }
 
     /// Whether `file` may hold a finding.
@@ -124,6 +124,7 @@ extension ScannedFile {
         case .objectiveC: .objectiveC
         case .propertyList: .propertyList
         case .text: .text
+        case .binary: .binary
         }
     }
 }

@@ -9,5 +9,6 @@ enum KeychainRules {
         KeychainDeleteThenAdd(),
         KeychainErrorsCollapsed(),
         KeychainAccessibleInQuery(),
+        KeychainAccessGroupBroad(),
     ]
 }

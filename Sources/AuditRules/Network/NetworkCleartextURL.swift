@@ -529,6 +529,15 @@ struct NetworkCleartextURL: AuditRule {
 
     // MARK: Property lists and xcconfig
 
+    /// A built app's binaries: `http://` URLs to a remote host among their C strings
+    /// (XML namespaces, DTDs and local hosts excluded, as in source).
+    func checkBinary(_ file: BinaryFile, project _: ProjectFacts) -> [Match] {
+        file.cStrings.compactMap { string in
+            guard string.text.hasPrefix("http://"), let host = Self.reportableHost(string.text) else { return nil }
+            return Match(BinaryLocation(section: string.section, offset: string.fileOffset), "clear-text http:// URL to \(host) in the binary's strings")
+        }
+    }
+
     func checkPropertyList(_ plist: PropertyListFile, project _: ProjectFacts) -> [Match] {
         guard plist.role == .infoPlist || plist.role == .other else { return [] }
         var matches: [Match] = []

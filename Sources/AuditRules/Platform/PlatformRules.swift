@@ -6,5 +6,7 @@ enum PlatformRules {
         PlatformJailbreakExit(),
         PlatformPasteboardUnrestricted(),
         PlatformATTPromptAtLaunch(),
+        PlatformGetTaskAllow(),
+        PlatformBinaryHardening(),
     ]
 }

@@ -423,6 +423,18 @@ struct SecretHardcoded: AuditRule {
 
     // MARK: - Property lists
 
+    /// A built app's binaries: credentials of a known format among their C strings (what
+    /// `strings` shows a reviewer). Values without a known format are not judged there:
+    /// the names that make them secrets are gone from a binary.
+    func checkBinary(_ file: BinaryFile, project _: ProjectFacts) -> [Match] {
+        file.cStrings.compactMap { string in
+            guard let hit = SecretFormats.find(in: string.text) else { return nil }
+            return Match(
+                BinaryLocation(section: string.section, offset: string.fileOffset),
+                "\(hit.kind) (\(SecretFormats.redacted(hit.value))) is hard-coded in the binary's strings")
+        }
+    }
+
     func checkPropertyList(_ file: PropertyListFile, project _: ProjectFacts) -> [Match] {
         let isGoogleService = (file.path as NSString).lastPathComponent.hasPrefix("GoogleService-Info")
         var found: [(key: String?, value: String, message: String)] = []
