@@ -22,7 +22,7 @@ public struct AuditOptions: Sendable, Equatable {
 
     /// The options `devicetrust audit` declares, for parsing and for its help.
     public static let configuration = CommandConfiguration(
-        name: "audit", abstract: "Find the seeds' security pitfalls in iOS code, property lists and project files.",
+        name: "audit", abstract: "Find the seeds' security pitfalls in iOS code and project files, or in a built app (.ipa, .app).",
         synopsis: """
             [PATH ...] [--format text|json|sarif] [--output FILE] \
             [--fail-on info|low|medium|high|critical|never] [--baseline FILE] [--write-baseline FILE] \
@@ -30,10 +30,14 @@ public struct AuditOptions: Sendable, Equatable {
             """,
         discussion: """
             Reads Swift, Objective-C, property lists and project files under each PATH (default: the
-            current folder) and reports every finding with its rule, severity, place and fix. Exit
+            current folder) and reports every finding with its rule, severity, place and fix. A PATH
+            that is an .ipa or an .app folder is audited as it ships: its Info.plist, resources,
+            entitlements, provisioning profile and Mach-O binaries (read in place, never unpacked;
+            an archive that climbs out of itself or inflates like a zip bomb is refused). Exit
             status: 0 when nothing is at or above --fail-on, 1 when something is, 2 for a usage error
-            or unreadable input. DEVICETRUST_AUDIT_WHOLE_FILES=1 parses whole files (a diagnostic that
-            must give the same findings).
+            or unreadable input. DEVICETRUST_AUDIT_WHOLE_FILES=1 parses whole files, and
+            DEVICETRUST_AUDIT_NO_PRECHECKS=1 runs every rule on every file (diagnostics that must
+            give the same findings).
             """,
         options: [
             OptionSpec("--format", kind: .value("FORMAT"), help: "text (default), json or sarif (SARIF 2.1.0)"),
@@ -53,7 +57,7 @@ public struct AuditOptions: Sendable, Equatable {
             OptionSpec("--list-rules", kind: .flag, help: "list the rules and exit"),
             OptionSpec("--explain", kind: .value("ID"), help: "explain one rule: what it finds, why, and the fix"),
         ],
-        positionals: PositionalSpec("PATH", help: "files or folders to audit (default .)"))
+        positionals: PositionalSpec("PATH", help: "files or folders to audit, or a built app (.ipa, .app) (default .)"))
 
     /// The usage lines.
     public static var usage: String { HelpText.usage(configuration, path: ["devicetrust", "audit"]) }
