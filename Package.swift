@@ -269,6 +269,12 @@ var targets: [Target] = [
         dependencies: ["DeviceTrustCrypto"],
         exclude: ["Vectors"]
     ),
+    // The README: its commands run against the built `devicetrust` (or found in CI), its
+    // Swift blocks compiled here (`Snippets/`) and run against the server it starts.
+    .testTarget(
+        name: "ReadmeTests",
+        dependencies: ["DeviceBindingClient", "DeviceBinding", "SecureStorage", "DeviceEmulator", "Pinning", "ServerCredentials", "RepositoryTestSupport", "TrustStoreTestSupport"]
+    ),
 ]
 
 for target in targets where target.type != .system {

@@ -25,6 +25,7 @@ BUILD_PACKAGES=(
     libzip-dev         # .ipa archives read by the auditor (CLibZip, `pkg-config libzip`)
     postgresql-15      # the server for the tests' throwaway cluster (scripts/postgres-test-cluster.sh;
                        # binaries in /usr/lib/postgresql/15/bin; brings psql)
+    curl               # the README's requests to the server, which Tests/ReadmeTests runs
 )
 
 # Needed only by `make valgrind`.
