@@ -273,7 +273,10 @@ var targets: [Target] = [
     // Swift blocks compiled here (`Snippets/`) and run against the server it starts.
     .testTarget(
         name: "ReadmeTests",
-        dependencies: ["DeviceBindingClient", "DeviceBinding", "SecureStorage", "DeviceEmulator", "Pinning", "ServerCredentials", "RepositoryTestSupport", "TrustStoreTestSupport"]
+        dependencies: [
+            "DeviceBindingClient", "DeviceBinding", "SecureStorage", "DeviceEmulator", "Pinning", "ServerCredentials", "RepositoryTestSupport",
+            "TrustStoreTestSupport",
+        ]
     ),
 ]
 

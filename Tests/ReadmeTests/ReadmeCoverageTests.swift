@@ -22,7 +22,8 @@ struct ReadmeCoverageTests {
         for block in readme.blocks {
             let owners = runs(of: block)
             if owners.isEmpty {
-                Issue.record("""
+                Issue.record(
+                    """
                     README.md:\(block.fenceLine): the \(block.language) block under "\(block.section)" is run by no test: \
                     give it to a ReadmeRun (Tests/ReadmeTests/Readme/ReadmeRun.swift) and run it
                     """)
@@ -50,7 +51,8 @@ struct ReadmeCoverageTests {
                 shown.insert(file.name)
                 continue
             }
-            Issue.record("""
+            Issue.record(
+                """
                 README.md:\(block.fenceLine): this Swift block is no file of Tests/ReadmeTests/Snippets, so nothing compiles it. \
                 \(Self.closest(block, in: files))
                 """)
@@ -91,7 +93,9 @@ struct ReadmeCoverageTests {
         }
         for span in readme.inlineSpans where span.isCommand && !claimed.contains(span.text) {
             let covered = shown.contains { $0.contains(span.text) } || ci.text.contains(span.text)
-            #expect(covered, """
+            #expect(
+                covered,
+                """
                 README.md:\(span.line): `\(span.text)` is a command no test and no CI script runs: \
                 show it in a block a ReadmeRun runs, or claim it in ReadmeRun.inlineCommands
                 """)
@@ -108,7 +112,8 @@ struct ReadmeCoverageTests {
         guard let best = scored.max(by: { $0.same < $1.same }), best.same > 0 else {
             return "Add it as a file there."
         }
-        let index = zip(lines, best.lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+        let index =
+            zip(lines, best.lines).enumerated().first { $0.element.0 != $0.element.1 }?.offset
             ?? min(lines.count, best.lines.count)
         let readmeLine = index < lines.count ? lines[index] : "(end)"
         let fileLine = index < best.lines.count ? best.lines[index] : "(end)"
@@ -150,8 +155,9 @@ struct Makefile {
     let lines: [String]
 
     static func load() throws -> Makefile {
-        Makefile(lines: try String(contentsOf: RepositoryFiles.root.appendingPathComponent("Makefile"), encoding: .utf8)
-            .components(separatedBy: "\n"))
+        Makefile(
+            lines: try String(contentsOf: RepositoryFiles.root.appendingPathComponent("Makefile"), encoding: .utf8)
+                .components(separatedBy: "\n"))
     }
 
     /// The recipe lines of `target` and of its prerequisites, `$(SWIFT)` read as `swift`.

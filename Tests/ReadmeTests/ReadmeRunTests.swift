@@ -62,7 +62,8 @@ struct ReadmeRunContext: Sendable {
     /// Every command this run covers with ``Coverage/run`` was executed, and every
     /// substitution changed something.
     func expectEverythingRan() {
-        let planned = blocks.indices.flatMap(commandsToRun(inBlock:))
+        let planned =
+            blocks.indices.flatMap(commandsToRun(inBlock:))
             + run.inlineCommands.filter { $0.value == .run }.compactMap { try? inlineCommand($0.key) }
         for command in planned where !shell.executed.contains(command.line) {
             Issue.record("\(command): ReadmeRun.\(run.rawValue) covers this command but did not run it")

@@ -38,7 +38,8 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
     var blocks: [BlockLocator] {
         switch self {
         case .appPackage: [BlockLocator(section: Self.iosSection, ordinal: 0, language: "swift")]
-        case .backend: [
+        case .backend:
+            [
                 BlockLocator(section: Self.iosSection, ordinal: 1, language: "swift"),
                 BlockLocator(section: Self.backendSection, ordinal: 0, language: "sh"),
                 BlockLocator(section: Self.backendSection, ordinal: 1, language: "sh"),
@@ -47,11 +48,13 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .audit: [BlockLocator(section: "A reviewer: the audit", ordinal: 0, language: "sh")]
         case .setUp: [BlockLocator(section: "Set-up", ordinal: 0, language: "sh")]
         case .postgresNodes: [BlockLocator(section: "Several nodes on one PostgreSQL", ordinal: 0, language: "sh")]
-        case .pinning: [
+        case .pinning:
+            [
                 BlockLocator(section: Self.pinningSection, ordinal: 0, language: "sh"),
                 BlockLocator(section: Self.pinningSection, ordinal: 1, language: "swift"),
             ]
-        case .contributing: [
+        case .contributing:
+            [
                 BlockLocator(section: "Contributing", ordinal: 0, language: "sh"),
                 BlockLocator(section: "Contributing", ordinal: 1, language: "sh"),
             ]
@@ -63,8 +66,13 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
         switch self {
         case .backend: ["devicetrust serve --help": .run]
         case .setUp: [#"make run ARGS="--port 9090 --data-dir /var/lib/devicetrust""#: .run]
-        case .contributing: [
+        case .contributing:
+            [
                 "make test FILTER=ClusterTests": .notRun(Self.testInsideTheTests),
+                "make format": .notRun("it rewrites the repository's Swift files in place; `make test` runs `make format-check`"),
+                "make format-check": .ci,
+                // "Adding an audit rule" (under "Code organisation").
+                "swift test --filter AuditorTests": .notRun(Self.testInsideTheTests),
                 "make bench ARGS='--rounds 5'": .notRun(Self.longBenchmark),
                 "openssl speed": .run,  // what `make bench ARGS=--quick` runs next to ours
             ]

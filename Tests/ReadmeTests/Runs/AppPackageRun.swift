@@ -10,8 +10,9 @@ import Testing
 enum AppPackageRun {
     static func run(_ context: ReadmeRunContext) throws {
         let manifest = context.blocks[0].text
-        let declaration = try #require(manifest.range(of: #"\.target\(name: "[^"]+""#, options: .regularExpression),
-                                       "the README's Package.swift declares an app target")
+        let declaration = try #require(
+            manifest.range(of: #"\.target\(name: "[^"]+""#, options: .regularExpression),
+            "the README's Package.swift declares an app target")
         let target = String(manifest[declaration].dropFirst(#".target(name: ""#.count).dropLast())
         let folder = RepositoryFiles.root.appendingPathComponent(".build/readme-app")
         let package = folder.appendingPathComponent(target)

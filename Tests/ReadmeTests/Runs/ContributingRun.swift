@@ -37,7 +37,8 @@ enum ContributingRun {
             let dryRun = try shell.runScript("make -n " + command.text.dropFirst("make".count))
             #expect(dryRun.status == 0, "\(command): make -n fails: \(dryRun.errors)")
         }
-        let filter = command.text.components(separatedBy: "FILTER=").dropFirst().first
+        let filter =
+            command.text.components(separatedBy: "FILTER=").dropFirst().first
             ?? command.text.components(separatedBy: "--filter ").dropFirst().first
         guard let filter else { return }
         let names = filter.trimmingCharacters(in: CharacterSet(charactersIn: "'\" "))
@@ -46,7 +47,8 @@ enum ContributingRun {
         let sources = try FileManager.default.subpathsOfDirectory(atPath: tests.path).filter { $0.hasSuffix(".swift") }
             .map { try String(contentsOf: tests.appendingPathComponent($0), encoding: .utf8) }.joined()
         for name in names {
-            let exists = FileManager.default.fileExists(atPath: tests.appendingPathComponent(name).path)
+            let exists =
+                FileManager.default.fileExists(atPath: tests.appendingPathComponent(name).path)
                 || ["struct ", "class ", "func "].contains { sources.contains($0 + name) }
             #expect(exists, "\(command): no test target, suite or test is named \(name)")
         }

@@ -67,7 +67,8 @@ enum PinningRun {
 
     /// A root CA and a leaf for api.example.com under it, in `pki/`.
     static func makeTestPKI(_ shell: ReadmeShell) throws {
-        let made = try shell.runScript("""
+        let made = try shell.runScript(
+            """
             mkdir pki
             openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 -subj "/CN=DeviceTrust README test root" \\
                 -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign -keyout pki/root.key -out pki/root.pem 2>/dev/null

@@ -14,9 +14,11 @@ import TrustStoreTestSupport
 enum PostgresNodesRun {
     static func run(_ context: ReadmeRunContext) throws {
         guard let adminURL = PostgresTestServer.adminURL, let components = URLComponents(string: adminURL),
-              let host = components.host, let port = components.port else {
-            #expect(!PostgresTestServer.isRequired,
-                    "DEVICETRUST_REQUIRE_POSTGRES=1 but DEVICETRUST_TEST_POSTGRES_URL is not set; run the tests with make test")
+            let host = components.host, let port = components.port
+        else {
+            #expect(
+                !PostgresTestServer.isRequired,
+                "DEVICETRUST_REQUIRE_POSTGRES=1 but DEVICETRUST_TEST_POSTGRES_URL is not set; run the tests with make test")
             return
         }
         let shell = context.shell
@@ -32,7 +34,9 @@ enum PostgresNodesRun {
         defer { script.group.signalGroup(SIGKILL) }
         let status = script.group.wait(upTo: 180)
         let line = commands.first?.line ?? 0
-        try #require(status == 0, """
+        try #require(
+            status == 0,
+            """
             the PostgreSQL block (README.md:\(line)) ended with \(String(describing: status)):
             \(script.output)
             \(script.errors)

@@ -32,8 +32,9 @@ enum SetUpRun {
         let server = try context.shell.start(command)
         defer { _ = server.interrupt() }
         let line = server.line(startingWith: "admin key file: ", within: 180)
-        try #require(line == "admin key file: " + dataDirectory.appendingPathComponent("admin-api-key").path,
-                     "\(command): printed \(server.output) \(server.errors)")
+        try #require(
+            line == "admin key file: " + dataDirectory.appendingPathComponent("admin-api-key").path,
+            "\(command): printed \(server.output) \(server.errors)")
         let health = try context.shell.runScript("curl -s http://127.0.0.1:\(port)/healthz")
         #expect(health.output == #"{"status":"ok"}"#, "\(command): /healthz on port \(port) answered \(health.output)")
         let folder = try FileManager.default.attributesOfItem(atPath: dataDirectory.path)[.posixPermissions] as? Int

@@ -28,7 +28,8 @@ enum LoopbackPort {
     /// A number `d` such that the ports `10·d + 1`, `10·d + 2` and `10·d + 3` are free, below
     /// the kernel's ephemeral range: what the README's `808` becomes in `808$n`.
     static func freeDecade() throws -> Int {
-        let range = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))?
+        let range =
+            (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8))?
             .split(whereSeparator: \.isWhitespace).compactMap { Int($0) } ?? []
         let highest = max(1_100, min(range.first ?? 32_768, 65_536) / 10 - 1)
         for _ in 0..<200 {

@@ -68,7 +68,9 @@ final class ReadmeShell: @unchecked Sendable {
     /// Installs a stand-in `sudo`: `sudo -u postgres COMMAND…` runs COMMAND with the libpq
     /// variables of the superuser `postgres` on `host`:`port`.
     func installSudo(postgresHost host: String, port: Int) throws {
-        try Self.writeExecutable(bin.appendingPathComponent("sudo"), """
+        try Self.writeExecutable(
+            bin.appendingPathComponent("sudo"),
+            """
             #!/bin/bash
             # Stand-in for sudo (Tests/ReadmeTests): `sudo -u postgres COMMAND...` as the test cluster's superuser.
             if [[ "${1:-}" == "-u" && "${2:-}" == "postgres" && $# -gt 2 ]]; then

@@ -4,6 +4,6 @@ import Pinning
 /// key kept offline (a set with a single pin is refused).
 func apiPinningPolicy(currentPin: String, backupPin: String) throws -> PinningPolicy {
     PinningPolicy([
-        try PinSet(domain: "api.example.com", pins: [currentPin, backupPin]),
+        try PinSet(domain: "api.example.com", pins: [currentPin, backupPin])
     ])
 }
