@@ -18,7 +18,7 @@
 # filter, e.g. `make test FILTER=APISHA2Tests`; the tests get the cluster's URL in
 # DEVICETRUST_TEST_POSTGRES_URL), FUZZ_SECONDS (per harness, default 600)
 # and FUZZ_TARGETS (some of DERCertificate CBORDecoder KeyDescription HTTPRequest RouteJSON
-# SigningPayload; default all), e.g.
+# SigningPayload MachOFile ZipArchive; default all), e.g.
 # `make fuzz FUZZ_SECONDS=120 FUZZ_TARGETS=CBORDecoder`.
 
 SHELL := /bin/bash

@@ -16,10 +16,14 @@ its own corpus, these files are only where it starts.
   every request and answer, with real P-256 keys and strict-DER signatures over real
   payloads (deterministic ECDSA, fixed private scalars), and number/string edge cases.
 - SigningPayload: payload texts of every kind, key and purpose, and one deviation each.
+- MachOFile: small 64-bit and 32-bit images (executable, object, dylib) with a __cstring
+  section, a symbol table, libraries and encryption info, a fat file of two, and cut ones.
+- ZipArchive: small .ipa archives: deflated and stored entries, a folder, a symbolic link,
+  an entry named with `..`, an empty archive, and a cut one.
 
 `python3 Fuzz/make-seeds.py HTTPRequest RouteJSON` rewrites only those corpora.
 """
-import base64, glob, hashlib, json, os, re, sys
+import base64, glob, hashlib, json, os, re, struct, sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VECTORS = os.path.join(ROOT, "Tests/AttestationTests/Vectors")
@@ -373,9 +377,87 @@ def http_request_seeds():
     return seeds
 
 
+def macho_image(is64=True, filetype=2, pie=True, strings=(b"viewDidLoad", b"http://api.mybank-online.com/v1"),
+                symbols=(b"_objc_msgSend", b"___stack_chk_fail", b"_main"), libraries=(b"/usr/lib/libobjc.A.dylib",), cryptid=0):
+    """A little-endian Mach-O image like Tests/AuditorTests/Support/MachOBuilder.swift writes."""
+    header_size = 32 if is64 else 28
+    cstrings = b"".join(s + b"\0" for s in strings)
+    table = b"\0"
+    name_offsets = []
+    for symbol in symbols:
+        name_offsets.append(len(table))
+        table += symbol + b"\0"
+    libs = []
+    for library in libraries:
+        name = library + b"\0"
+        while (24 + len(name)) % 8:
+            name += b"\0"
+        libs.append(struct.pack("<6I", 0xC, 24 + len(name), 24, 2, 0x10000, 0x10000) + name)
+    segment_size = (72 + 80) if is64 else (56 + 68)
+    encryption = b""
+    if cryptid is not None:
+        encryption = struct.pack("<6I", 0x2C if is64 else 0x21, 24 if is64 else 20, 0x4000, 0x1000, cryptid, 0)[: 24 if is64 else 20]
+    commands_size = segment_size + 24 + len(encryption) + sum(len(l) for l in libs)
+    strings_offset = header_size + commands_size
+    symbols_offset = strings_offset + len(cstrings)
+    table_offset = symbols_offset + len(symbols) * (16 if is64 else 12)
+    flags = 0x200085 if pie else 0x85
+    count = 2 + (1 if encryption else 0) + len(libs)
+    out = struct.pack("<7I", 0xFEEDFACF if is64 else 0xFEEDFACE, 0x0100000C if is64 else 12, 0 if is64 else 9, filetype, count, commands_size, flags)
+    if is64:
+        out += struct.pack("<I", 0)
+        out += struct.pack("<II16sQQQQIIII", 0x19, segment_size, b"__TEXT", 0, len(cstrings), strings_offset, len(cstrings), 5, 5, 1, 0)
+        out += struct.pack("<16s16sQQIIIIIIII", b"__cstring", b"__TEXT", 0, len(cstrings), strings_offset, 0, 0, 0, 2, 0, 0, 0)
+    else:
+        out += struct.pack("<II16sIIIIIIII", 0x1, segment_size, b"__TEXT", 0, len(cstrings), strings_offset, len(cstrings), 5, 5, 1, 0)
+        out += struct.pack("<16s16sIIIIIIIII", b"__cstring", b"__TEXT", 0, len(cstrings), strings_offset, 0, 0, 0, 2, 0, 0)
+    out += struct.pack("<6I", 0x2, 24, symbols_offset, len(symbols), table_offset, len(table))
+    out += encryption + b"".join(libs) + cstrings
+    for offset in name_offsets:
+        out += struct.pack("<IBBHQ", offset, 1, 0, 0, 0) if is64 else struct.pack("<IBBHI", offset, 1, 0, 0, 0)
+    return out + table
+
+
+def macho_seeds():
+    arm64 = macho_image()
+    x86 = macho_image(pie=False, symbols=(b"_objc_msgSend",), libraries=(), cryptid=None)
+    fat = struct.pack(">II", 0xCAFEBABE, 2)
+    fat += struct.pack(">5I", 0x0100000C, 0, 4096, len(arm64), 12) + struct.pack(">5I", 0x01000007, 3, 8192, len(x86), 12)
+    fat = fat.ljust(4096, b"\0") + arm64
+    fat = fat.ljust(8192, b"\0") + x86
+    return [arm64, x86, macho_image(is64=False), macho_image(filetype=1, cryptid=None), macho_image(filetype=6, strings=()), fat,
+            arm64[:60], fat[:40], b"\xcf\xfa\xed\xfe" + b"\0" * 24]
+
+
+def zip_seeds():
+    import io
+    import zipfile
+
+    def archive(entries):
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(buffer, "w") as zf:
+            for name, data, kind in entries:
+                info = zipfile.ZipInfo(name)
+                info.compress_type = zipfile.ZIP_STORED if kind == "stored" else zipfile.ZIP_DEFLATED
+                if kind == "link":
+                    info.create_system = 3
+                    info.external_attr = (0o120777 << 16)
+                if kind == "folder":
+                    info.external_attr = (0o040755 << 16) | 0x10
+                zf.writestr(info, data)
+        return buffer.getvalue()
+
+    plist = b'<?xml version="1.0"?><plist version="1.0"><dict><key>CFBundleExecutable</key><string>Bank</string></dict></plist>'
+    ipa = archive([("Payload/", b"", "folder"), ("Payload/Bank.app/Info.plist", plist, "deflate"),
+                   ("Payload/Bank.app/Bank", macho_image(), "deflate"), ("Payload/Bank.app/PkgInfo", b"APPL????", "stored"),
+                   ("Payload/Bank.app/passwd", b"/etc/passwd", "link")])
+    return [ipa, archive([("Payload/../evil", b"x", "deflate")]), archive([]), archive([("a.json", b"{}" * 3000, "deflate")]), ipa[: len(ipa) // 2]]
+
+
 HARNESSES = {
     "DERCertificate": None, "CBORDecoder": None, "KeyDescription": None,
     "HTTPRequest": http_request_seeds, "RouteJSON": route_json_seeds, "SigningPayload": signing_payload_seeds,
+    "MachOFile": macho_seeds, "ZipArchive": zip_seeds,
 }
 
 if __name__ == "__main__":

@@ -4,7 +4,7 @@
 # timeout (an input slower than 10 s), or when a harness's sources are missing.
 #
 #   scripts/fuzz.sh [harness ...]        harnesses: DERCertificate CBORDecoder KeyDescription
-#                                        HTTPRequest RouteJSON SigningPayload
+#                                        HTTPRequest RouteJSON SigningPayload MachOFile ZipArchive
 #   FUZZ_SECONDS=120 scripts/fuzz.sh DERCertificate
 #   FUZZ_BUILD_ONLY=1 scripts/fuzz.sh    build, do not run
 #
@@ -26,7 +26,7 @@ seconds=${FUZZ_SECONDS:-600}
 build=${FUZZ_BUILD_DIR:-"$root/.build/fuzz"}
 harnesses=("$@")
 if [[ ${#harnesses[@]} -eq 0 ]]; then
-    harnesses=(DERCertificate CBORDecoder KeyDescription HTTPRequest RouteJSON SigningPayload)
+    harnesses=(DERCertificate CBORDecoder KeyDescription HTTPRequest RouteJSON SigningPayload MachOFile ZipArchive)
 fi
 
 # Coverage instrumentation and ASan for every module, libFuzzer's main at the link of each
@@ -130,8 +130,15 @@ build() {
         build_harness "$1" Fuzz/"$1"/*.swift Tests/DeviceBindingTests/"$1"FuzzChecks.swift \
             "${openssl_include[@]}" -lDeviceBinding -lCodedErrors -lDeviceTrustCrypto -lcrypto
         ;;
+    MachOFile | ZipArchive)
+        # AppBundle's readers compiled into the harness (the checks reach both), libzip
+        # through the CLibZip module map.
+        require_sources "$1" Sources/AppBundle/MachO
+        build_harness "$1" Fuzz/"$1"/*.swift Tests/AuditorTests/AppBundleFuzzChecks.swift Sources/AppBundle/AppBundleError.swift \
+            $(sources_of Sources/AppBundle/MachO) $(sources_of Sources/AppBundle/Zip) -I Sources/CLibZip -lzip
+        ;;
     *)
-        echo "fuzz.sh: unknown harness $1 (DERCertificate, CBORDecoder, KeyDescription, HTTPRequest, RouteJSON, SigningPayload)" >&2
+        echo "fuzz.sh: unknown harness $1 (DERCertificate, CBORDecoder, KeyDescription, HTTPRequest, RouteJSON, SigningPayload, MachOFile, ZipArchive)" >&2
         exit 2
         ;;
     esac
@@ -149,6 +156,8 @@ max_len() {
     HTTPRequest) echo 4096 ;;
     RouteJSON) echo 8192 ;;
     SigningPayload) echo 5000 ;;
+    MachOFile) echo 65536 ;;
+    ZipArchive) echo 65536 ;;
     esac
 }
 
