@@ -10,6 +10,7 @@
 #                    server load and App Attest benchmarks: `make bench ARGS=server`,
 #                    `make bench ARGS=attestation`
 #   make bench-audit `devicetrust audit` next to mobsfscan on the same tree (pip-installs mobsfscan)
+#   make bench-audit-ipa `devicetrust audit` on a generated 50 MB .ipa (release build)
 #   make fuzz        build the libFuzzer harnesses in Fuzz/ and run each for FUZZ_SECONDS; fails on a crash or timeout
 #   make clean       remove build products
 #
@@ -48,7 +49,7 @@ FUZZ_TARGETS ?=
 # all but the auditor's fixture apps, whose code and line numbers are what the tests expect.
 FORMATTED = $(shell find Sources Tests Fuzz -name '*.swift' -not -path '*/Fixtures/*' | sort) Package.swift
 
-.PHONY: help deps deps-valgrind run bench bench-audit test format format-check valgrind fuzz clean
+.PHONY: help deps deps-valgrind run bench bench-audit bench-audit-ipa test format format-check valgrind fuzz clean
 
 help:
 	@sed -n 's/^#   //p' $(firstword $(MAKEFILE_LIST))
@@ -68,6 +69,9 @@ bench: deps
 
 bench-audit: deps
 	bash scripts/audit-benchmark.sh $(ARGS)
+
+bench-audit-ipa: deps
+	bash scripts/audit-ipa-benchmark.sh $(ARGS)
 
 test: deps format-check
 	bash scripts/build-tests-checked.sh $(CHECKED_BUILD)
