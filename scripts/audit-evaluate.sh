@@ -195,7 +195,7 @@ for name, kind, split, repo in corpora:
     tp, fp, unl, unlabelled = match_ours(labels, mine)
     true_labels = [l for l in labels if l["true"]]
     sup = [l for l in true_labels if l["supported"]]
-    row = {"name": name, "group": "engineered" if kind == "engineered" else f"vulnerable/{split}",
+    row = {"name": name, "group": f"{kind}/{split}" if kind == "engineered" else f"vulnerable/{split}",
            "true": len(true_labels), "sup": len(sup), "found": sum(l["hit"] for l in sup),
            "found_all": sum(l["hit"] for l in true_labels), "findings": len(mine), "tp": tp, "fp": fp,
            "unl": unl, "unlabelled": unlabelled,
@@ -249,13 +249,15 @@ print("columns: true = true labels; supp = true labels of rules the auditor has;
       "recall = found/supp; recall(all) = matched true labels / all true labels (unsupported: ones included); "
       "finds = findings; true/false = findings matching a true/false label; unlab = findings matching no label; "
       "precision = true / finds")
-for group in ("vulnerable/tuning", "vulnerable/heldout", "engineered"):
+titles = {"vulnerable/tuning": "deliberately vulnerable, tuning",
+          "vulnerable/heldout": "deliberately vulnerable, HELD OUT (never tune on these)",
+          "engineered/tuning": "well-engineered apps, tuning",
+          "engineered/heldout": "well-engineered apps, HELD OUT (never tune on these)"}
+for group, title in titles.items():
     members = [r for r in rows if r["group"] == group]
     if members:
-        table({"vulnerable/tuning": "deliberately vulnerable, tuning",
-               "vulnerable/heldout": "deliberately vulnerable, HELD OUT (never tune on these)",
-               "engineered": "well-engineered apps"}[group], members, run_mobsf)
-other = [r for r in rows if r["group"] not in ("vulnerable/tuning", "vulnerable/heldout", "engineered")]
+        table(title, members, run_mobsf)
+other = [r for r in rows if r["group"] not in titles]
 if other:
     table("other splits", other, run_mobsf)
 
