@@ -18,7 +18,6 @@ struct ReadmeRunTests {
         case .setUp: try SetUpRun.run(context)
         case .postgresNodes: try PostgresNodesRun.run(context)
         case .pinning: try PinningRun.run(context)
-        case .contributing: try ContributingRun.run(context)
         }
         if run == .postgresNodes && !PostgresTestServer.isAvailable { return }  // nothing ran (see PostgresNodesRun)
         context.expectEverythingRan()

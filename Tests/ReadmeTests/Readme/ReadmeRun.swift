@@ -6,8 +6,6 @@ enum Coverage: Sendable, Equatable {
     case run
     /// CI runs it: it is a command line of `.ci/run`.
     case ci
-    /// Nothing runs it, for the reason given; the run still checks what it can (`make -n`).
-    case notRun(String)
 }
 
 /// The runs of this target: each one runs (or compiles) some README blocks, and says how
@@ -29,8 +27,6 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case postgresNodes
     /// The `devicetrust pin` commands against a local TLS server, and the policy code.
     case pinning
-    /// Contributing: `make` and the developer commands, and running one test.
-    case contributing
 
     var testDescription: String { rawValue }
 
@@ -53,11 +49,6 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 BlockLocator(section: Self.pinningSection, ordinal: 0, language: "sh"),
                 BlockLocator(section: Self.pinningSection, ordinal: 1, language: "swift"),
             ]
-        case .contributing:
-            [
-                BlockLocator(section: "Contributing", ordinal: 0, language: "sh"),
-                BlockLocator(section: "Contributing", ordinal: 1, language: "sh"),
-            ]
         }
     }
 
@@ -66,16 +57,6 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
         switch self {
         case .backend: ["devicetrust serve --help": .run]
         case .setUp: [#"make run ARGS="--port 9090 --data-dir /var/lib/devicetrust""#: .run]
-        case .contributing:
-            [
-                "make test FILTER=ClusterTests": .notRun(Self.testInsideTheTests),
-                "make format": .notRun("it rewrites the repository's Swift files in place; `make test` runs `make format-check`"),
-                "make format-check": .ci,
-                // "Adding an audit rule" (under "Code organisation").
-                "swift test --filter AuditorTests": .notRun(Self.testInsideTheTests),
-                "make bench ARGS='--rounds 5'": .notRun(Self.longBenchmark),
-                "openssl speed": .run,  // what `make bench ARGS=--quick` runs next to ours
-            ]
         default: [:]
         }
     }
@@ -85,25 +66,10 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
         if let inline = inlineCommands[command] { return inline }
         return switch (self, command) {
         case (.setUp, "make test"): .ci
-        case (.contributing, "make"), (.contributing, "make bench ARGS=--quick"): .run
-        case (.contributing, "make valgrind"):
-            .notRun("it takes the build lock of .build/checked, which the running tests hold, and runs for minutes under valgrind")
-        case (.contributing, "make bench"), (.contributing, "make bench ARGS=server"), (.contributing, "make bench ARGS=attestation"):
-            .notRun(Self.longBenchmark)
-        case (.contributing, "make bench-audit"):
-            .notRun("it installs mobsfscan from PyPI and times both tools for minutes")
-        case (.contributing, "make fuzz"):
-            .notRun("it builds every harness with the fuzzer and address sanitizers and runs each for 600 s")
-        case (.contributing, "make clean"):
-            .notRun("it deletes .build/checked, the build these tests run from")
-        case (.contributing, _) where command.hasPrefix("make test ") || command.hasPrefix("swift test "):
-            .notRun(Self.testInsideTheTests)
         default: .run
         }
     }
 
-    static let longBenchmark = "a benchmark of minutes, meaningful on a quiet machine only; `make bench ARGS=--quick`, the same path, runs"
-    static let testInsideTheTests = "it would build and run the test suite from inside the test suite; CI runs `make test`"
     static let iosSection = "An iOS team: the libraries in an app"
     static let backendSection = "A backend team: the server"
     static let pinningSection = "Pinning an API host with a backup pin"
