@@ -69,11 +69,12 @@ struct AuditCommandTests {
         #expect(files(["--exclude", "Generated", "--exclude", "App/*.generated.swift"]) == ["App/A.swift"])
     }
 
-    @Test("vendored folders are recognised whatever their case, and under the other names teams use")
+    @Test("package-manager folders are recognised whatever their case; copied third-party code is scanned and marked in every format")
     func vendoredSpellings() throws {
-        let vendored = ["Vendor/A.swift", "vendor/B.swift", "ThirdParty/C.swift", "third_party/D.swift", "3rdParty/E.swift", "PODS/F.swift"]
+        let vendored = ["PODS/A.swift", "Carthage/Checkouts/B.swift", "SourcePackages/C.swift", ".build/D.swift"]
+        let copied = ["Vendor/A.swift", "vendor/B.swift", "ThirdParty/C.swift", "third_party/D.swift", "3rdParty/E.swift"]
         var files = ["App/Own.swift": Self.leaky]
-        for path in vendored { files[path] = Self.leaky }
+        for path in vendored + copied { files[path] = Self.leaky }
         let root = try Self.tree(files)
         defer { try? FileManager.default.removeItem(at: root) }
         func reported(_ extra: [String]) -> Set<String> {
@@ -81,10 +82,19 @@ struct AuditCommandTests {
             let object = try? JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any]
             return Set((object?["findings"] as? [[String: Any]] ?? []).compactMap { $0["file"] as? String })
         }
-        #expect(reported([]) == ["App/Own.swift"])
-        #expect(reported(["--include-vendored"]) == Set(vendored + ["App/Own.swift"]))
+        #expect(reported([]) == Set(copied + ["App/Own.swift"]))
+        #expect(reported(["--include-vendored"]).isSuperset(of: vendored.filter { !$0.hasPrefix(".") } + copied + ["App/Own.swift"]))
         let text = Self.run([root.path, "--fail-on", "never"]).output
-        #expect(text.contains("note: ThirdParty/: vendored code, not scanned (--include-vendored scans it)"))
+        #expect(text.contains("note: Carthage/: vendored code, not scanned (--include-vendored scans it)"))
+        #expect(
+            text.contains("ThirdParty/C.swift:")
+                && text.split(separator: "\n").contains { $0.hasPrefix("ThirdParty/C.swift:") && $0.contains("(third-party code)") })
+        #expect(!text.split(separator: "\n").contains { $0.hasPrefix("App/Own.swift:") && $0.contains("third-party") })
+        let json = try JSONSerialization.jsonObject(with: Data(Self.run([root.path, "--format", "json", "--fail-on", "never"]).output.utf8)) as? [String: Any]
+        let findings = json?["findings"] as? [[String: Any]] ?? []
+        #expect(Set(findings.filter { $0["thirdParty"] as? Bool == true }.compactMap { $0["file"] as? String }) == Set(copied))
+        let sarif = Self.run([root.path, "--format", "sarif", "--fail-on", "never"]).output
+        #expect(sarif.contains("\"thirdParty\" : true"))
         #expect(!Self.run([root.path, "--fail-on", "never", "--include-vendored"]).output.contains("vendored code, not scanned"))
     }
 

@@ -227,7 +227,7 @@ public enum AuditRunner {
                         rule: rule.metadata, file: file.path, range: match.range, message: match.message,
                         fingerprint: Fingerprint.compute(ruleID: rule.metadata.id, path: file.path, lineText: lineText, occurrence: occurrence),
                         codePointRange: match.range.inCodePoints(lines: lines), projectFact: match.projectFact,
-                        binaryLocation: match.binaryLocation
+                        binaryLocation: match.binaryLocation, isThirdParty: SourceDiscovery.isCopiedThirdParty(file.path)
                     ))
             }
         }

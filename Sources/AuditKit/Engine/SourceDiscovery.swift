@@ -1,19 +1,31 @@
 import Foundation
 
 /// Finds the files to scan under the given paths: Swift, Objective-C, property lists,
-/// entitlements, privacy manifests, xcconfig and bundled JSON; skipping vendored code
-/// (unless asked), hidden folders and `--exclude` globs.
+/// entitlements, privacy manifests, xcconfig and bundled JSON; skipping what package
+/// managers fetched (unless asked), hidden folders and `--exclude` globs.
 package enum SourceDiscovery {
-    /// Folders of third-party or generated code, skipped unless `--include-vendored`,
-    /// whatever their case (`Vendor/`, `ThirdParty/`).
+    /// Folders a package manager or the build fills (`Pods/`, `Carthage/`,
+    /// `SourcePackages/`, `.build/`), whatever their case: skipped unless
+    /// `--include-vendored`, since their code is audited where it is published.
     package static let vendoredFolders: Set<String> = [
-        "pods", "carthage", ".build", "deriveddata", "sourcepackages", "vendor", "vendors", "node_modules",
-        "thirdparty", "third_party", "third-party", "third party", "3rdparty",
+        "pods", "carthage", ".build", "deriveddata", "sourcepackages", "node_modules",
     ]
 
-    /// Whether a folder named `name` holds vendored code.
+    /// Folders of third-party code copied into the repository (`Vendor/`, `ThirdParty/`),
+    /// whatever their case: it ships with the app and the app calls it with its own
+    /// secrets, so it is scanned, and its findings are marked third-party.
+    package static let copiedThirdPartyFolders: Set<String> = [
+        "vendor", "vendors", "thirdparty", "third_party", "third-party", "third party", "3rdparty", "external",
+    ]
+
+    /// Whether a folder named `name` holds what a package manager fetched.
     package static func isVendored(folder name: String) -> Bool {
         vendoredFolders.contains(name.lowercased())
+    }
+
+    /// Whether `path` (relative, `/`-separated) lies in a folder of copied third-party code.
+    package static func isCopiedThirdParty(_ path: String) -> Bool {
+        path.split(separator: "/").dropLast().contains { copiedThirdPartyFolders.contains($0.lowercased()) }
     }
 
     /// Extensions scanned, by what they are.

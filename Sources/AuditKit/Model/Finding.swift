@@ -80,6 +80,9 @@ public struct Finding: Sendable, Hashable {
     package let projectFact: String?
     /// For a binary: the section and offset.
     public var binaryLocation: BinaryLocation? = nil
+    /// Whether the file is third-party code copied into the repository (`Vendor/`,
+    /// `ThirdParty/`): it ships, but a fix goes to its upstream too.
+    public var isThirdParty: Bool = false
 }
 
 extension Finding {
@@ -87,7 +90,7 @@ extension Finding {
     package func withMessage(_ message: String) -> Finding {
         Finding(
             rule: rule, file: file, range: range, message: message, fingerprint: fingerprint, codePointRange: codePointRange, projectFact: projectFact,
-            binaryLocation: binaryLocation)
+            binaryLocation: binaryLocation, isThirdParty: isThirdParty)
     }
 }
 

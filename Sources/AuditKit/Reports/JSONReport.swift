@@ -27,6 +27,8 @@ package enum JSONReport {
             /// For a binary: the section and the byte offset in the file.
             package let section: String?
             package let offset: Int?
+            /// Present (true) for third-party code copied into the repository.
+            package let thirdParty: Bool?
         }
 
         package struct Summary: Encodable {
@@ -52,7 +54,8 @@ package enum JSONReport {
                     ruleId: $0.rule.id, severity: $0.rule.severity.rawValue, category: $0.rule.category.rawValue,
                     masvs: $0.rule.masvs, cwe: $0.rule.cweName, file: $0.file, line: $0.range.line, column: $0.range.column,
                     endLine: $0.range.endLine, endColumn: $0.range.endColumn, message: $0.message, fix: $0.rule.fix,
-                    fingerprint: $0.fingerprint, section: $0.binaryLocation?.section, offset: $0.binaryLocation?.offset
+                    fingerprint: $0.fingerprint, section: $0.binaryLocation?.section, offset: $0.binaryLocation?.offset,
+                    thirdParty: $0.isThirdParty ? true : nil
                 )
             },
             summary: .init(

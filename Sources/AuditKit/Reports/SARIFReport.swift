@@ -91,6 +91,8 @@ package enum SARIFReport {
         package let message: Message
         package let locations: [Location]
         package let partialFingerprints: [String: String]
+        /// `{"thirdParty": true}` for third-party code copied into the repository.
+        package var properties: [String: Bool]? = nil
     }
 
     package static func render(_ result: AuditResult) -> String {
@@ -137,7 +139,8 @@ package enum SARIFReport {
                                         )
                                 ))
                         ],
-                        partialFingerprints: [Fingerprint.sarifKey: finding.fingerprint]
+                        partialFingerprints: [Fingerprint.sarifKey: finding.fingerprint],
+                        properties: finding.isThirdParty ? ["thirdParty": true] : nil
                     )
                 }
             )

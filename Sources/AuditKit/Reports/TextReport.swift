@@ -8,7 +8,8 @@ package enum TextReport {
             let place =
                 finding.binaryLocation.map { "\(finding.file)[\($0.section)+0x\(String($0.offset, radix: 16))]" }
                 ?? "\(finding.file):\(finding.range.line):\(finding.range.column)"
-            output += "\(place): \(finding.rule.severity.textLevel): \(finding.message) [\(finding.rule.id)]\n"
+            let origin = finding.isThirdParty ? " (third-party code)" : ""
+            output += "\(place): \(finding.rule.severity.textLevel): \(finding.message)\(origin) [\(finding.rule.id)]\n"
         }
         for note in result.notes { output += "note: \(note)\n" }
         let counts = SeverityCounts(result.findings)

@@ -52,7 +52,11 @@ public struct AuditOptions: Sendable, Equatable {
                 help:
                     "skip files matching GLOB; takes every following argument up to the next option, except an existing file or folder without a glob character (a PATH)"
             ),
-            OptionSpec("--include-vendored", kind: .flag, help: "also scan vendored code (Pods, Carthage, SwiftPM checkouts)"),
+            OptionSpec(
+                "--include-vendored", kind: .flag,
+                help:
+                    "also scan what package managers fetched (Pods, Carthage, SwiftPM checkouts); code copied into Vendor/ or ThirdParty/ is always scanned, marked third-party"
+            ),
             OptionSpec("--rules", kind: .value("ID,..."), repeatable: true, help: "run only these rules (repeatable)"),
             OptionSpec("--list-rules", kind: .flag, help: "list the rules and exit"),
             OptionSpec("--explain", kind: .value("ID"), help: "explain one rule: what it finds, why, and the fix"),
