@@ -1,34 +1,66 @@
-import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 
-/// SIGINT and SIGTERM, caught without a C signal handler: their default action is switched
-/// off and Dispatch signal sources deliver them on a global queue.
+/// The write end of the pipe the signal handler writes to: `write` is async-signal-safe,
+/// and the handler (a C function pointer) can reach no context but a global.
+nonisolated(unsafe) private var terminationPipeWriteEnd: Int32 = -1
+
+/// SIGINT and SIGTERM, caught by a C signal handler that writes one byte to a pipe, which
+/// ``wait()`` reads (the self-pipe pattern).
+///
+/// Not a Dispatch signal source: on Linux, libdispatch reads signals through `signalfd`,
+/// which only sees a signal that every thread blocks; a thread started before (a Dispatch
+/// worker) took it and, with the action set to ignore, dropped it — `devicetrust serve`
+/// then ignored about one Ctrl-C in seven under load. A process-wide handler runs on
+/// whichever thread the signal reaches.
 ///
 /// Install before announcing readiness, so a signal sent right after the announcement is
-/// never lost.
+/// never lost. One instance per process.
 final class TerminationSignals {
-    private let arrived = DispatchSemaphore(value: 0)
-    private let sources: [any DispatchSourceSignal]
+    private let readEnd: Int32
 
     /// Starts catching SIGINT and SIGTERM.
     init() {
-        let arrived = arrived
-        sources = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { arrived.signal() }
-            source.resume()
-            signal(number, SIG_IGN)
-            return source
+        var ends: [Int32] = [-1, -1]
+        let created = pipe(&ends) == 0
+        precondition(created, "no pipe for the termination signals (errno \(errno))")
+        readEnd = ends[0]
+        terminationPipeWriteEnd = ends[1]
+        for number in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            #if canImport(Glibc)
+            action.__sigaction_handler.sa_handler = { _ in
+                var byte: UInt8 = 1
+                _ = write(terminationPipeWriteEnd, &byte, 1)
+            }
+            #else
+            action.__sigaction_u.__sa_handler = { _ in
+                var byte: UInt8 = 1
+                _ = write(terminationPipeWriteEnd, &byte, 1)
+            }
+            #endif
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
         }
+        // A parent may have started this process with the signals blocked (Foundation's
+        // Process does, from a thread that blocks them): unblocked in this thread, a signal
+        // sent to the process reaches this thread's handler at least.
+        var unblocked = sigset_t()
+        sigemptyset(&unblocked)
+        sigaddset(&unblocked, SIGINT)
+        sigaddset(&unblocked, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     }
 
-    /// Blocks the calling thread until SIGINT or SIGTERM arrives.
+    /// Blocks the calling thread until SIGINT or SIGTERM arrives; then a second one ends
+    /// the process at once.
     func wait() {
-        arrived.wait()
-        for source in sources { source.cancel() }
+        var byte: UInt8 = 0
+        while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
+        for number in [SIGINT, SIGTERM] { signal(number, SIG_DFL) }
     }
 }

@@ -47,9 +47,7 @@ enum BackendRun {
         }
         #expect(enrollment?.signingPayload.isEmpty == false, "the backend's requests create an enrollment")
         #expect(approval != nil, "the app's function gets a token")
-        withKnownIssue(ServeSignals.knownIssue, isIntermittent: true) {
-            #expect(server.interrupt(within: 10) == 0, "Ctrl-C stops the server cleanly")
-        }
+        #expect(server.interrupt(within: 10) == 0, "Ctrl-C stops the server cleanly")
         let data = shell.folder.appendingPathComponent("devicetrust-data")
         for file in ["devicetrust.sqlite", "token-signing-key.pem", "pin-pepper.bin", "admin-api-key"] {
             let permissions = try FileManager.default.attributesOfItem(atPath: data.appendingPathComponent(file).path)[.posixPermissions] as? Int

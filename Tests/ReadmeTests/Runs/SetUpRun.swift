@@ -43,9 +43,7 @@ enum SetUpRun {
             let mode = try FileManager.default.attributesOfItem(atPath: dataDirectory.appendingPathComponent(file).path)[.posixPermissions] as? Int
             #expect(mode == 0o600, "\(command): \(file) is mode 0600")
         }
-        withKnownIssue(ServeSignals.knownIssue, isIntermittent: true) {
-            #expect(server.interrupt(within: 10) != nil, "\(command): Ctrl-C stops it")
-        }
+        #expect(server.interrupt(within: 10) != nil, "\(command): Ctrl-C stops it")
         let after = try context.shell.runScript("curl -s http://127.0.0.1:\(port)/healthz || echo refused")
         #expect(after.output.hasPrefix("refused"), "\(command): nothing answers on port \(port) after Ctrl-C")
     }
