@@ -63,6 +63,41 @@ extension CryptoWeakHash {
                     return [url.absoluteString MD5String];
                 }
                 """),
+            .swift(
+                """
+                func deriveKey(from pin: String, salt: [UInt8]) -> [UInt8] {
+                    var key = [UInt8](repeating: 0, count: 32)
+                    CCKeyDerivationPBKDF(
+                        CCPBKDFAlgorithm(kCCPBKDF2), pin, pin.utf8.count, salt, salt.count,
+                        ↓CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA1), 310_000, &key, key.count)
+                    return key
+                }
+                """),
+            .swift(
+                """
+                func deriveKey(from pin: String, salt: [UInt8]) -> [UInt8] {
+                    var key = [UInt8](repeating: 0, count: 32)
+                    CCKeyDerivationPBKDF(
+                        CCPBKDFAlgorithm(kCCPBKDF2), pin, pin.utf8.count, salt, salt.count,
+                        CCPseudoRandomAlgorithm(kCCPRFHmacAlgSHA256), 310_000, &key, key.count)
+                    return key
+                }
+                """),
+            .objectiveC(
+                """
+                static size_t blockLength(CCPseudoRandomAlgorithm prf) {
+                    switch (prf) {
+                    case kCCPRFHmacAlgSHA1: return 20;
+                    default: return 32;
+                    }
+                }
+                - (NSData *)keyFromPassword:(NSString *)password salt:(NSData *)salt {
+                    NSMutableData *key = [NSMutableData dataWithLength:32];
+                    CCKeyDerivationPBKDF(kCCPBKDF2, password.UTF8String, password.length, salt.bytes, salt.length,
+                                         ↓kCCPRFHmacAlgSHA1, 310000, key.mutableBytes, key.length);
+                    return key;
+                }
+                """),
         ]
     }
 }

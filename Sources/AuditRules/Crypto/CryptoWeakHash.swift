@@ -11,7 +11,7 @@ struct CryptoWeakHash: AuditRule {
         masvs: "MASVS-CRYPTO-1",
         cwe: 328,
         rationale:
-            "MD5 and SHA-1 collisions are practical (chosen-prefix collisions for both), so an integrity check or signature over them can be forged, and as password or token hashes they are fast and widely precomputed. A use is reported unless its context is clearly not about security — a cache key, an ETag, a file name, a Gravatar hash, a download checksum (words such as cacheKey, etag, fileChecksum, url in the surrounding names) — and a generic md5/sha1 helper is judged at its call sites. HMAC-SHA1 is not reported (it remains a secure PRF and RFC 4226/6238 one-time passwords require it); HMAC-MD5 is.",
+            "MD5 and SHA-1 collisions are practical (chosen-prefix collisions for both), so an integrity check or signature over them can be forged, and as password or token hashes they are fast and widely precomputed. A use is reported unless its context is clearly not about security — a cache key, an ETag, a file name, a Gravatar hash, a download checksum (words such as cacheKey, etag, fileChecksum, url in the surrounding names) — and a generic md5/sha1 helper is judged at its call sites. HMAC-SHA1 is not reported (it remains a secure PRF and RFC 4226/6238 one-time passwords require it), except as the PRF of PBKDF2 (kCCPRFHmacAlgSHA1), where its cheap 20-byte blocks make each guess of a password or PIN faster; HMAC-MD5 is.",
         fix:
             "Use SHA-256 or better (CryptoKit's SHA256/SHA512) for integrity, HMAC<SHA256> for message authentication, P-256 signatures (DeviceTrust device keys) for proof of origin, and a slow KDF (PBKDF2 with ≥ 310,000 iterations, scrypt, Argon2) for passwords. If MD5 is genuinely a non-security cache key, name it so (cacheKey) or keep it in Insecure.MD5 with a suppression comment explaining why."
     )
@@ -41,6 +41,10 @@ struct CryptoWeakHash: AuditRule {
         return .unknown
     }
 
+    /// PBKDF2 keyed with HMAC-SHA1: not broken as a PRF, but 20-byte blocks make each
+    /// iteration cheap on GPUs, and OWASP's iteration counts assume SHA-256 or SHA-512.
+    static let pbkdf2SHA1Message = "PBKDF2 derives the key with HMAC-SHA1 (kCCPRFHmacAlgSHA1): use kCCPRFHmacAlgSHA256 or SHA512"
+
     func checkSwift(_ file: SwiftFile, project _: ProjectFacts) -> [Match] {
         var matches: [Match] = []
         for member in file.index.memberAccesses {
@@ -61,6 +65,9 @@ struct CryptoWeakHash: AuditRule {
                 if result == .report || result == .unknown {
                     matches.append(Match(file.range(of: call), "\(name) computes a broken hash for a security purpose"))
                 }
+            } else if name == "CCKeyDerivationPBKDF", let prf = call.arguments.first(where: { $0.expression.trimmedDescription.contains("kCCPRFHmacAlgSHA1") })
+            {
+                matches.append(Match(file.range(of: prf.expression), Self.pbkdf2SHA1Message))
             } else if name == "CCHmac" || name == "CCHmacInit", call.arguments.first?.expression.trimmedDescription.contains("kCCHmacAlgMD5") == true {
                 matches.append(Match(file.range(of: call), "\(name) uses HMAC-MD5"))
             } else if name == "HMAC", let variant = call.argument("variant"), variant.trimmedDescription.hasSuffix("md5") {
@@ -91,6 +98,9 @@ struct CryptoWeakHash: AuditRule {
                 }
             } else if token.text == "kCCHmacAlgMD5" {
                 matches.append(Match(file.range(of: token), "HMAC-MD5 is used"))
+            } else if token.text == "kCCPRFHmacAlgSHA1", index == 0 || tokens[index - 1].text != "case" {
+                // A `case kCCPRFHmacAlgSHA1:` of a switch over PRFs maps it; it derives nothing.
+                matches.append(Match(file.range(of: token), Self.pbkdf2SHA1Message))
             } else if Self.helperNames.contains(token.text), index >= 1, tokens[index - 1].kind == .identifier,
                 index + 1 < tokens.count, tokens[index + 1].text == "]"
             {
