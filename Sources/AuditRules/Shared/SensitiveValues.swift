@@ -36,6 +36,12 @@ struct SensitiveValues {
         SecretNames.isSecretValue(name) || SecretNames.splitWords(name).suffix(2) == ["refresh", "token"]
     }
 
+    /// Whether a function named `callee` derives a key from, or hashes, what it is given.
+    static func isDerivation(_ callee: String) -> Bool {
+        let name = (callee.split(separator: ".").last.map(String.init) ?? callee).lowercased()
+        return ["pbkdf", "derive", "kdf", "scrypt", "argon", "bcrypt", "hash", "digest"].contains { name.contains($0) }
+    }
+
     /// A short name for what makes `expression` secret (`password`, `Credentials`), or nil.
     func secretName(of expression: ExprSyntax) -> String? {
         secretName(of: expression, depth: 0)
@@ -79,6 +85,14 @@ struct SensitiveValues {
             if callee == "Data" || callee == "String" || callee == "NSData" {
                 for argument in call.arguments {
                     if let name = secretName(of: argument.expression, depth: depth + 1) { return name }
+                }
+            }
+            // `pbkdf2(password: …)`, `deriveKey(from: pin)`, `hashPIN(code)`: what a key
+            // derivation or a hash makes of a secret is a key or a verifier, as sensitive.
+            if Self.isDerivation(callee) {
+                for argument in call.arguments {
+                    if let label = argument.label?.text, SensitiveValues.isSecretName(label) { return "\(callee)(\(label):)" }
+                    if let name = secretName(of: argument.expression, depth: depth + 1) { return "\(callee)(\(name))" }
                 }
             }
             for argument in call.arguments {

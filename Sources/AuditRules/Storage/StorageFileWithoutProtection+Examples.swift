@@ -101,6 +101,22 @@ extension StorageFileWithoutProtection {
                     [self.report writeToFile:self.reportPath atomically:YES encoding:NSUTF8StringEncoding error:nil];
                 }
                 """),
+            .swift(
+                """
+                func rememberPIN(_ pin: String, salt: Data, in folder: URL) throws {
+                    let verifier = pbkdf2(password: pin, salt: salt, rounds: 310_000)
+                    try ↓verifier.write(to: folder.appendingPathComponent("pin.bin"), options: .atomic)
+                }
+                """),
+            .swift(
+                """
+                func rememberPIN(_ pin: String, salt: Data, in folder: URL) throws {
+                    let verifier = pbkdf2(password: pin, salt: salt, rounds: 310_000)
+                    try verifier.write(to: folder.appendingPathComponent("pin.bin"), options: [.atomic, .completeFileProtection])
+                    let thumbnail = resize(photo, to: 64)
+                    try thumbnail.write(to: folder.appendingPathComponent("thumb.png"), options: .atomic)
+                }
+                """),
         ]
     }
 }
