@@ -108,6 +108,28 @@ extension LogSensitiveData {
                     NSLog(@"Login succeeded for %@", self.username);
                 }
                 """),
+            .swift(
+                """
+                func logIn(_ parameters: [String: String]) {
+                    AF.request(loginURL, method: .post, parameters: parameters).responseJSON { response in
+                        ↓print(response)
+                        if let json = response.value as? [String: Any], let token = json["auth_token"] as? String {
+                            session.token = token
+                        }
+                    }
+                }
+                """),
+            .swift(
+                """
+                func loadFeed() {
+                    AF.request(feedURL).responseJSON { response in
+                        print(response)
+                        if let json = response.value as? [String: Any], let items = json["items"] as? [[String: Any]] {
+                            show(items)
+                        }
+                    }
+                }
+                """),
         ]
     }
 }

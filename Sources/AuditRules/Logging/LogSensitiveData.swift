@@ -123,6 +123,8 @@ struct LogSensitiveData: AuditRule {
                     }
                     let format = call.arguments.first?.expression.as(StringLiteralExprSyntax.self)?.literalValue ?? ""
                     found = (secret, format.contains("%{public}"))
+                } else if let whole = Self.wholeResponseHoldingSecret(argument.expression) {
+                    found = (whole, false)
                 } else if position > 0, argument.label == nil, let labelled = formatLabels[formatArgument], !isFact(argument.expression) {
                     found = ("\(Self.short(argument.expression)) as the \(labelled.label)", labelled.isPublic)
                 } else if let labelBefore, argument.label == nil, !isFact(argument.expression) {
@@ -135,6 +137,30 @@ struct LogSensitiveData: AuditRule {
             matches.append(Match(file.range(of: call), "\(call.calledExpression.trimmedDescription) logs \(found.name)\(how)"))
         }
         return matches
+    }
+
+    /// Names of a request's whole answer in a completion closure.
+    private static let responseNames: Set<String> = [
+        "response", "responseobject", "responsedata", "responsejson", "resp", "res", "json", "result", "data", "body", "payload",
+    ]
+
+    /// `print(response)` in a request's completion closure that then reads a token out of
+    /// it (`json["auth_token"]`): the whole answer, and the token with it, goes to the log.
+    /// The closure's parameter must be the logged name, and a string literal of the
+    /// closure must name a secret's value.
+    private static func wholeResponseHoldingSecret(_ expression: ExprSyntax) -> String? {
+        guard let reference = BindingValues.unwrap(expression).as(DeclReferenceExprSyntax.self) else { return nil }
+        let name = reference.baseName.text
+        guard responseNames.contains(name.lowercased()),
+            let closure = reference.nearestAncestor([.closureExpr])?.as(ClosureExprSyntax.self),
+            let parameters = closure.signature?.parameterClause?.trimmedDescription,
+            parameters.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).contains(Substring(name))
+        else { return nil }
+        for literal in closure.statements.descendants(StringLiteralExprSyntax.self) {
+            guard let key = literal.literalValue, key.utf8.count <= 40, SecretNames.isSecretValue(key) else { continue }
+            return "the whole \(name), which holds \"\(key)\""
+        }
+        return nil
     }
 
     /// At most 40 characters of an expression, for a message.
