@@ -51,8 +51,18 @@ final class SpawnedGroup: @unchecked Sendable {
         pid = child
     }
 
-    /// Kills whatever is left of the group.
-    deinit { signalGroup(SIGKILL) }
+    /// Kills whatever is left of the group, and reaps the leader: a zombie child would keep
+    /// Swift Testing's exit-test monitor (which waits for any child) spinning, and the test
+    /// process from ending.
+    deinit {
+        signalGroup(SIGKILL)
+        lock.lock()
+        defer { lock.unlock() }
+        if exitStatus == nil {
+            var raw: Int32 = 0
+            while waitpid(pid, &raw, 0) < 0 && errno == EINTR {}
+        }
+    }
 
     /// Sends `signal` to every process of the group.
     func signalGroup(_ signal: Int32) {
