@@ -410,6 +410,40 @@ extension KeychainErrorsCollapsed {
                     }
                 }
                 """),
+            .swift(
+                """
+                func storedItems() -> [Any]? {
+                    var items: AnyObject?
+                    let status = SecItemCopyMatching(allItemsQuery as CFDictionary, &items)
+                    switch status {
+                    case errSecSuccess:
+                        print("read")
+                    case errSecItemNotFound:
+                        print("nothing stored yet")
+                        items = nil
+                    ↓default:
+                        print("keychain error \\(status)")
+                        items = nil
+                    }
+                    return items as? [Any]
+                }
+                """),
+            .swift(
+                """
+                func storedItems() throws -> [Any]? {
+                    var items: AnyObject?
+                    let status = SecItemCopyMatching(allItemsQuery as CFDictionary, &items)
+                    switch status {
+                    case errSecSuccess:
+                        print("read")
+                    case errSecItemNotFound:
+                        items = nil
+                    default:
+                        throw KeychainError.unhandled(status)
+                    }
+                    return items as? [Any]
+                }
+                """),
         ]
     }
 }

@@ -44,6 +44,7 @@ struct KeychainErrorsCollapsed: AuditRule {
         }
         matches += collapsingTries(in: file)
         matches += collapsedResults(in: file)
+        matches += collapsedStatusSwitches(in: file)
         let reported = Set(matches.map(\.range))
         matches += overwrittenWrapperReads(in: file).filter { !reported.contains($0.range) }
         return matches
