@@ -71,8 +71,7 @@ public struct CommandLineProgram: Sendable {
     }
 
     private func usageError(_ error: UsageError, usage: String, path: [String], _ context: CommandContext) -> Int32 {
-        let command = path.joined(separator: " ")
-        context.standardError("\(command): \(error.message)\n\(usage)\nSee '\(command) --help'.\n")
+        context.standardError(error.report(command: path.joined(separator: " "), usage: usage))
         return ExitStatus.usage
     }
 }

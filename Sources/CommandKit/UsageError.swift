@@ -11,4 +11,10 @@ public struct UsageError: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// The message.
     public var description: String { message }
+
+    /// What the program prints for it: `<command>: <message>`, the command's usage, and
+    /// where its help is.
+    public func report(command: String, usage: String) -> String {
+        "\(command): \(message)\n\(usage)\nSee '\(command) --help'.\n"
+    }
 }

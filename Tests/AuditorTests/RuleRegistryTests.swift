@@ -10,12 +10,15 @@ import Testing
 @Suite("The rule registry and the rule shape")
 struct RuleRegistryTests {
     /// Every `struct X: AuditRule` declared in the rules module, by file.
+    /// The rules module's folder, and every Swift file in it (paths relative to it, sorted).
+    static let folder = RepositoryFiles.root.appendingPathComponent("Sources/AuditRules")
+    static let sourceFiles: [String] =
+        (FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []).sorted()
+
     static let declaredRules: [(type: String, file: String)] = {
-        let folder = RepositoryFiles.root.appendingPathComponent("Sources/AuditRules")
-        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
         var found: [(String, String)] = []
         let declaration = #/^struct (\w+): AuditRule\b/#.anchorsMatchLineEndings()
-        for file in files.sorted() {
+        for file in sourceFiles {
             guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) else { continue }
             for match in text.matches(of: declaration) { found.append((String(match.1), file)) }
         }
@@ -61,9 +64,8 @@ struct RuleRegistryTests {
 
     @Test("each rule is one main file with its examples in <Rule>+Examples.swift beside it")
     func ruleFilesHaveTheirShape() throws {
-        let folder = RepositoryFiles.root.appendingPathComponent("Sources/AuditRules")
         for rule in Self.declaredRules {
-            let main = folder.appendingPathComponent(rule.file)
+            let main = Self.folder.appendingPathComponent(rule.file)
             #expect(main.lastPathComponent == "\(rule.type).swift", "\(rule.type) is declared in \(rule.file), not \(rule.type).swift")
             let examples = main.deletingLastPathComponent().appendingPathComponent("\(rule.type)+Examples.swift")
             let examplesText = try String(contentsOf: examples, encoding: .utf8)
@@ -77,11 +79,9 @@ struct RuleRegistryTests {
 
     @Test("no rule file defines what the engine would not call: its own check(_:project:) or mayMatch(_:)")
     func noShadowedEntryPoints() throws {
-        let folder = RepositoryFiles.root.appendingPathComponent("Sources/AuditRules")
-        let files = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
-        #expect(files.count > Self.declaredRules.count)
-        for file in files {
-            let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+        #expect(Self.sourceFiles.count > Self.declaredRules.count)
+        for file in Self.sourceFiles {
+            let text = try String(contentsOf: Self.folder.appendingPathComponent(file), encoding: .utf8)
             // The engine calls the protocol's checks and evaluates the declared pre-check;
             // a rule's own `check(_:project:)` or `mayMatch(_:)` would silently never run.
             #expect(

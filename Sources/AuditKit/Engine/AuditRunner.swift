@@ -58,25 +58,27 @@ public enum AuditRunner {
         // everything else as source trees.
         let builtApps = request.paths.filter { BuiltApp.isBuiltApp(SourceDiscovery.absolutePath($0)) }
         let sourcePaths = request.paths.filter { !builtApps.contains($0) }
-        var appFiles: [ScannedFile] = []
-        var appProjects: [Int] = []
-        var appNotes: [String] = []
+        var (files, projects, notes) = try loadSources(sourcePaths, request)
         for (index, path) in builtApps.enumerated() {
             let shown = path.hasSuffix("/") ? String(path.dropLast()) : path
             let scanned = try BuiltAppScan.scan(path: SourceDiscovery.absolutePath(path), shown: shown)
-            appFiles += scanned.files
-            appProjects += Array(repeating: sourcePaths.count + index, count: scanned.files.count)
-            appNotes += scanned.notes
+            files += scanned.files
+            projects += Array(repeating: sourcePaths.count + index, count: scanned.files.count)
+            notes += scanned.notes
         }
-        guard !sourcePaths.isEmpty else {
-            var result = audit(
-                files: appFiles, projects: appProjects, rules: request.rules, baseline: request.baseline, focusedParsing: request.focusedParsing,
-                preChecks: request.preChecks)
-            result.notes = appNotes + result.notes
-            return result
-        }
-        let root = scanRoot(for: sourcePaths)
-        let discovered = try SourceDiscovery.discover(paths: sourcePaths, root: root, excludes: request.excludes, includeVendored: request.includeVendored)
+        var result = audit(
+            files: files, projects: projects, rules: request.rules, baseline: request.baseline, focusedParsing: request.focusedParsing,
+            preChecks: request.preChecks)
+        result.notes = notes + result.notes
+        return result
+    }
+
+    /// The source files under `paths`, read and parsed in parallel, with each one's project
+    /// (the path it was found under) and the notes of what was skipped.
+    private static func loadSources(_ paths: [String], _ request: AuditRequest) throws(AuditInputError) -> ([ScannedFile], [Int], [String]) {
+        guard !paths.isEmpty else { return ([], [], []) }
+        let discovered = try SourceDiscovery.discover(
+            paths: paths, root: scanRoot(for: paths), excludes: request.excludes, includeVendored: request.includeVendored)
         let loaded = ParallelSlots<LoadedFile>(count: discovered.files.count)
         DispatchQueue.concurrentPerform(iterations: discovered.files.count) { index in
             let (absolute, relative) = discovered.files[index]
@@ -95,11 +97,7 @@ public enum AuditRunner {
             case nil: break
             }
         }
-        var result = audit(
-            files: files + appFiles, projects: projects + appProjects, rules: request.rules, baseline: request.baseline,
-            focusedParsing: request.focusedParsing, preChecks: request.preChecks)
-        result.notes = notes + appNotes + result.notes
-        return result
+        return (files, projects, notes)
     }
 
     /// Audits files already in memory, by relative path: the rule tests' entry point.
@@ -169,7 +167,9 @@ public enum AuditRunner {
             findings.removeAll { known.contains($0.fingerprint) }
             suppressedByBaseline = before - findings.count
         }
-        findings.sort { ($0.file, $0.range, $0.rule.id) < ($1.file, $1.range, $1.rule.id) }
+        findings.sort {
+            ($0.file, $0.range, $0.binaryLocation?.offset ?? -1, $0.rule.id) < ($1.file, $1.range, $1.binaryLocation?.offset ?? -1, $1.rule.id)
+        }
         let swiftLines = files.reduce(0) { total, file in
             if case .swift(let swift) = file { return total + swift.text.utf8.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 } }
             return total
@@ -193,6 +193,7 @@ public enum AuditRunner {
         var findings: [Finding] = []
         var suppressed = 0
         var occurrences: [String: Int] = [:]
+        let isThirdParty = SourceDiscovery.isCopiedThirdParty(file.path)
         var isTestCode = TestPaths.contains(file.path)
         if !isTestCode, let text, file.isSource { isTestCode = TestPaths.isTestSource(text) }
         let applicable = rules.filter { rule in
@@ -207,7 +208,11 @@ public enum AuditRunner {
         }
         if focusedParsing, case .swift(let swift) = file { swift.focusParse(on: applicable) }
         for rule in applicable {
-            let matches = Set(rule.check(file, project: project)).sorted { $0.range < $1.range }
+            // Matches of one place (every match in a binary is at line 1) are ordered by their
+            // offset and message, so the report is the same on every run.
+            let matches = Set(rule.check(file, project: project)).sorted {
+                ($0.range, $0.binaryLocation?.offset ?? -1, $0.message) < ($1.range, $1.binaryLocation?.offset ?? -1, $1.message)
+            }
             if !matches.isEmpty && suppressions == nil {
                 suppressions = Suppressions(text: text)
                 lines = text?.split(separator: "\n", omittingEmptySubsequences: false) ?? []
@@ -227,7 +232,7 @@ public enum AuditRunner {
                         rule: rule.metadata, file: file.path, range: match.range, message: match.message,
                         fingerprint: Fingerprint.compute(ruleID: rule.metadata.id, path: file.path, lineText: lineText, occurrence: occurrence),
                         codePointRange: match.range.inCodePoints(lines: lines), projectFact: match.projectFact,
-                        binaryLocation: match.binaryLocation, isThirdParty: SourceDiscovery.isCopiedThirdParty(file.path)
+                        binaryLocation: match.binaryLocation, isThirdParty: isThirdParty
                     ))
             }
         }

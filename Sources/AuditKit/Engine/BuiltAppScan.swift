@@ -16,10 +16,11 @@ package enum BuiltAppScan {
         package var notes: [String] = []
     }
 
-    /// Extensions of the text files read through the secret rules.
-    static let textExtensions: Set<String> = ["json", "xcconfig", "txt", "conf", "cfg", "env", "ini", "properties", "yaml", "yml"]
-    /// Extensions of property lists.
-    static let propertyListExtensions: Set<String> = ["plist", "entitlements", "xcprivacy", "xcent"]
+    /// Extensions of the text files read through the secret rules: those of a source tree,
+    /// and the configuration files bundles carry.
+    static let textExtensions = SourceDiscovery.textExtensions.union(["txt", "conf", "cfg", "env", "ini", "properties", "yaml", "yml"])
+    /// Extensions of property lists: those of a source tree, and the signed entitlements.
+    static let propertyListExtensions = SourceDiscovery.propertyListExtensions.union(["xcent"])
 
     /// Scans the app at `path`; `shown` is how its path appears in the report.
     package static func scan(path: String, shown: String) throws(AuditInputError) -> Scanned {
@@ -33,7 +34,8 @@ package enum BuiltAppScan {
         }
         var scanned = Scanned()
         scanned.notes = app.skipped.map { "\(display($0))" }
-        let executables = executableNames(app)
+        // Binaries are read last, once the Info.plists say which are executables.
+        var binaries: [BuiltApp.File] = []
         for file in app.files {
             let name = (file.path as NSString).lastPathComponent
             let ext = (name as NSString).pathExtension.lowercased()
@@ -61,11 +63,20 @@ package enum BuiltAppScan {
                     let text = String(decoding: try app.read(file), as: UTF8.self)
                     scanned.files.append(.text(TextFile(path: display(file.path), text: text)))
                 } else if isBinaryCandidate(name: name, ext: ext, folder: folder, size: file.size) {
-                    let bytes = try app.read(file)
-                    guard MachOFile.isMachO(bytes) else { continue }
-                    let binary = try MachOFile(bytes: bytes, name: display(file.path))
-                    scanned.files.append(.binary(BinaryFile(path: display(file.path), images: binary.images, isExecutable: executables.contains(file.path))))
+                    binaries.append(file)
                 }
+            } catch {
+                scanned.notes.append("\(display(file.path)): \(error.message), skipped")
+            }
+        }
+        let executables = executablePaths(scanned.files)
+        for file in binaries {
+            do {
+                let bytes = try app.read(file)
+                guard MachOFile.isMachO(bytes) else { continue }
+                let binary = try MachOFile(bytes: bytes, name: display(file.path))
+                scanned.files.append(
+                    .binary(BinaryFile(path: display(file.path), images: binary.images, isExecutable: executables.contains(display(file.path)))))
             } catch {
                 scanned.notes.append("\(display(file.path)): \(error.message), skipped")
             }
@@ -82,19 +93,17 @@ package enum BuiltAppScan {
         return ["app", "appex", "framework"].contains(container) && name != "PkgInfo"
     }
 
-    /// The paths of the app's and its extensions' executables, from each bundle's
-    /// Info.plist `CFBundleExecutable`.
-    private static func executableNames(_ app: BuiltApp) -> Set<String> {
-        var names: Set<String> = []
-        for file in app.files where (file.path as NSString).lastPathComponent == "Info.plist" {
-            let folder = (file.path as NSString).deletingLastPathComponent
-            guard ["app", "appex"].contains((folder as NSString).pathExtension.lowercased()),
-                let data = try? app.read(file),
-                let plist = try? PropertyListSerialization.propertyList(from: Data(data), options: [], format: nil) as? [String: Any],
-                let executable = plist["CFBundleExecutable"] as? String
-            else { continue }
-            names.insert(folder + "/" + executable)
+    /// The shown paths of the app's and its extensions' executables, from each bundle's
+    /// Info.plist `CFBundleExecutable` (among the property lists already read).
+    private static func executablePaths(_ files: [ScannedFile]) -> Set<String> {
+        var paths: Set<String> = []
+        for case .propertyList(let plist) in files where plist.role == .infoPlist && (plist.path as NSString).lastPathComponent == "Info.plist" {
+            let folder = (plist.path as NSString).deletingLastPathComponent
+            guard ["app", "appex"].contains((folder as NSString).pathExtension.lowercased()), let executable = plist.root["CFBundleExecutable"]?.string else {
+                continue
+            }
+            paths.insert(folder + "/" + executable)
         }
-        return names
+        return paths
     }
 }

@@ -11,18 +11,16 @@ public struct BinaryFile: Sendable {
     /// Whether it is the app's main executable (named by `CFBundleExecutable` of the app's
     /// Info.plist) or an app extension's.
     public let isExecutable: Bool
+    /// The C strings of every image once each (the first image's place for each), in file
+    /// order: what the rules that read strings share, found once.
+    public let cStrings: [MachOImage.CString]
 
     /// A binary at `path` with these images.
     public init(path: String, images: [MachOImage], isExecutable: Bool) {
         self.path = path
         self.images = images
         self.isExecutable = isExecutable
-    }
-
-    /// The C strings of every image once each (the first image's place for each), in
-    /// file order.
-    public var cStrings: [MachOImage.CString] {
         var seen: Set<String> = []
-        return images.flatMap(\.cStrings).filter { seen.insert($0.text).inserted }
+        cStrings = images.flatMap(\.cStrings).filter { seen.insert($0.text).inserted }
     }
 }

@@ -89,7 +89,7 @@ public enum AuditCommand {
 
     /// A usage error in the form every `devicetrust` command uses (``CommandLineProgram``).
     private static func reportUsageError(_ error: UsageError, to standardError: (String) -> Void) {
-        standardError("devicetrust audit: \(error.message)\n\(AuditOptions.usage)\nSee 'devicetrust audit --help'.\n")
+        standardError(error.report(command: "devicetrust audit", usage: AuditOptions.usage))
     }
 
     /// An unknown rule id, named with the closest known one.

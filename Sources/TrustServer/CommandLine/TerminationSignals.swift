@@ -8,14 +8,19 @@ import Darwin
 /// and the handler (a C function pointer) can reach no context but a global.
 nonisolated(unsafe) private var terminationPipeWriteEnd: Int32 = -1
 
+/// Writes one byte to the pipe; only async-signal-safe calls.
+private let terminationHandler: @convention(c) (Int32) -> Void = { _ in
+    var byte: UInt8 = 1
+    _ = write(terminationPipeWriteEnd, &byte, 1)
+}
+
 /// SIGINT and SIGTERM, caught by a C signal handler that writes one byte to a pipe, which
 /// ``wait()`` reads (the self-pipe pattern).
 ///
-/// Not a Dispatch signal source: on Linux, libdispatch reads signals through `signalfd`,
-/// which only sees a signal that every thread blocks; a thread started before (a Dispatch
-/// worker) took it and, with the action set to ignore, dropped it — `devicetrust serve`
-/// then ignored about one Ctrl-C in seven under load. A process-wide handler runs on
-/// whichever thread the signal reaches.
+/// Not a Dispatch signal source with the action set to ignore, as before: on Linux that
+/// depends on which threads block the signal, and `devicetrust serve` now and then ignored
+/// a Ctrl-C (2 of 15 starts in one trial). A process-wide handler runs on whichever thread
+/// the signal reaches.
 ///
 /// Install before announcing readiness, so a signal sent right after the announcement is
 /// never lost. One instance per process.
@@ -32,15 +37,9 @@ final class TerminationSignals {
         for number in [SIGINT, SIGTERM] {
             var action = sigaction()
             #if canImport(Glibc)
-            action.__sigaction_handler.sa_handler = { _ in
-                var byte: UInt8 = 1
-                _ = write(terminationPipeWriteEnd, &byte, 1)
-            }
+            action.__sigaction_handler.sa_handler = terminationHandler
             #else
-            action.__sigaction_u.__sa_handler = { _ in
-                var byte: UInt8 = 1
-                _ = write(terminationPipeWriteEnd, &byte, 1)
-            }
+            action.__sigaction_u.__sa_handler = terminationHandler
             #endif
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
