@@ -121,6 +121,17 @@ public protocol TrustStorage: Sendable {
     /// Throws ``StoreError/Code/duplicate`` or ``StoreError/Code/notFound`` (unknown device).
     func insertChallenge(_ challenge: Challenge) throws(StoreError)
 
+    /// Stores `challenge` like ``insertChallenge(_:)``, but only when, in the same
+    /// statement, its device can be challenged: the device exists, belongs to
+    /// `challenge.accountId`, is not revoked and has an active key of `challenge.keyKind`;
+    /// a device-key challenge also needs the device's PIN. Returns whether it was stored;
+    /// when it was not, nothing is written (the caller reads the device to say why).
+    ///
+    /// One round trip instead of ``deviceWithActiveKey(id:kind:)`` followed by
+    /// ``insertChallenge(_:)``, for a caller that already knows the device's account
+    /// (which never changes). Throws ``StoreError/Code/duplicate``.
+    func insertChallengeIfDeviceUsable(_ challenge: Challenge) throws(StoreError) -> Bool
+
     /// Returns the challenge, consumed or not, or `nil`.
     func challenge(id: String) throws(StoreError) -> Challenge?
 

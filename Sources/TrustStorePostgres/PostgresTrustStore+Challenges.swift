@@ -16,13 +16,41 @@ extension PostgresTrustStore {
                 INSERT INTO challenges (\(PostgresRecords.challengeColumns))
                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL)
                 """,
-                [
-                    .text(challenge.id), .text(challenge.deviceId), .text(challenge.accountId),
-                    .text(challenge.keyKind.rawValue), .text(challenge.purpose), .optionalText(challenge.actionSHA256),
-                    .bytea(challenge.nonce), .bytea(challenge.payload), .time(challenge.expiresAt),
-                ],
-                during: "issuing a challenge")
+                Self.values(of: challenge), during: "issuing a challenge")
         }
+    }
+
+    /// One statement, `INSERT … SELECT` from the device joined to its active key, so the
+    /// checks and the insert see the same snapshot. Not flushed before return, as
+    /// ``insertChallenge(_:)``; after a lost reply, the challenge counts as stored when its
+    /// row is there with this call's nonce.
+    public func insertChallengeIfDeviceUsable(_ challenge: Challenge) throws(StoreError) -> Bool {
+        try write(
+            "issuing a challenge", .relaxed,
+            recognise: { connection throws(StoreError) -> Bool? in
+                try Self.fetchChallenge(id: challenge.id, connection)?.nonce == challenge.nonce ? true : nil
+            }
+        ) { connection throws(StoreError) -> Bool in
+            try connection.execute(
+                """
+                INSERT INTO challenges (\(PostgresRecords.challengeColumns))
+                SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, NULL
+                FROM devices d
+                JOIN device_keys k ON k.device_id = d.id AND k.kind = $4 AND k.replaced_at IS NULL
+                WHERE d.id = $2 AND d.account_id = $3 AND d.revoked_at IS NULL AND ($4 <> 'device' OR d.pin_hash IS NOT NULL)
+                """,
+                Self.values(of: challenge), during: "issuing a challenge"
+            ).changedRows == 1
+        }
+    }
+
+    /// The nine bound values of a new challenge row, in ``PostgresRecords/challengeColumns`` order.
+    private static func values(of challenge: Challenge) -> [PostgresValue] {
+        [
+            .text(challenge.id), .text(challenge.deviceId), .text(challenge.accountId),
+            .text(challenge.keyKind.rawValue), .text(challenge.purpose), .optionalText(challenge.actionSHA256),
+            .bytea(challenge.nonce), .bytea(challenge.payload), .time(challenge.expiresAt),
+        ]
     }
 
     public func challenge(id: String) throws(StoreError) -> Challenge? {

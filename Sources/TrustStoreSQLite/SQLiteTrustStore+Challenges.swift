@@ -13,13 +13,35 @@ extension SQLiteTrustStore {
                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, NULL)
                 """
             )
-            .execute(
-                [
-                    .text(challenge.id), .text(challenge.deviceId), .text(challenge.accountId),
-                    .text(challenge.keyKind.rawValue), .text(challenge.purpose), .optionalText(challenge.actionSHA256),
-                    .blob(challenge.nonce), .blob(challenge.payload), .time(challenge.expiresAt),
-                ], during: "issuing a challenge")
+            .execute(Self.values(of: challenge), during: "issuing a challenge")
         }
+    }
+
+    /// One `INSERT … SELECT` from the device joined to its active key, in one write
+    /// transaction, durable as ``insertChallenge(_:)``.
+    public func insertChallengeIfDeviceUsable(_ challenge: Challenge) throws(StoreError) -> Bool {
+        try writeTransaction("issuing a challenge", durable: options.issuedChallengesWaitForFsync) { connection throws(StoreError) -> Bool in
+            try connection.statement(
+                """
+                INSERT INTO challenges (id, device_id, account_id, key_kind, purpose, action_sha256, nonce, payload, expires_at, consumed_at)
+                SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, NULL
+                FROM devices d
+                JOIN device_keys k ON k.device_id = d.id AND k.kind = ?4 AND k.replaced_at IS NULL
+                WHERE d.id = ?2 AND d.account_id = ?3 AND d.revoked_at IS NULL AND (?4 <> 'device' OR d.pin_hash IS NOT NULL)
+                """
+            )
+            .execute(Self.values(of: challenge), during: "issuing a challenge")
+            return connection.changes == 1
+        }
+    }
+
+    /// The nine bound values of a new challenge row, in column order.
+    private static func values(of challenge: Challenge) -> [SQLiteValue] {
+        [
+            .text(challenge.id), .text(challenge.deviceId), .text(challenge.accountId),
+            .text(challenge.keyKind.rawValue), .text(challenge.purpose), .optionalText(challenge.actionSHA256),
+            .blob(challenge.nonce), .blob(challenge.payload), .time(challenge.expiresAt),
+        ]
     }
 
     public func challenge(id: String) throws(StoreError) -> Challenge? {

@@ -21,7 +21,7 @@ enum StoreCall: String, CaseIterable, Comparable {
     case createEnrollment, enrollment, consumeEnrollment, enrollDevice
     case device, deviceWithActiveKey, devicesOfAccount, activeKey, keyHistory, markDeviceUsed, revokeDevice, replaceBiometricKey
     case recordPINFailure, resetPINFailures, setPINHash
-    case insertChallenge, challenge, consumeChallenge, consumeChallengeWithCounter, consumeChallengeWithDevice, keyAttestation
+    case insertChallenge, insertChallengeIfDeviceUsable, challenge, consumeChallenge, consumeChallengeWithCounter, consumeChallengeWithDevice, keyAttestation
     case checkAvailability, purgeExpired
 
     /// Whether the call writes (a commit), as opposed to only reading.
@@ -146,6 +146,10 @@ final class TimedTrustStore: TrustStorage, @unchecked Sendable {
 
     func insertChallenge(_ challenge: Challenge) throws(StoreError) {
         try timed(.insertChallenge) { () throws(StoreError) in try inner.insertChallenge(challenge) }
+    }
+
+    func insertChallengeIfDeviceUsable(_ challenge: Challenge) throws(StoreError) -> Bool {
+        try timed(.insertChallengeIfDeviceUsable) { () throws(StoreError) in try inner.insertChallengeIfDeviceUsable(challenge) }
     }
 
     func challenge(id: String) throws(StoreError) -> Challenge? {

@@ -38,7 +38,16 @@ extension DeviceTrustService {
         }
 
         let kind = TrustStore.KeyKind(request.key)
+        if let accountId = deviceAccounts.account(of: request.deviceId) {
+            let (challenge, created) = try makeChallenge(request, deviceId: request.deviceId, accountId: accountId, kind: kind, now: now)
+            if try storage("device", { () throws(StoreError) in try store.insertChallengeIfDeviceUsable(challenge) }) {
+                metrics.increment(.init("devicetrust_challenges_issued_total"))
+                return created
+            }
+            // Refused in the store: the full read below says why (or finds the device usable again).
+        }
         let (device, key) = try usableDevice(request.deviceId, withKey: kind, operation: operation)
+        deviceAccounts.remember(device.id, belongsTo: device.accountId)
         guard key != nil else {
             throw refuse(operation, Problem(code: .keyNotEnrolled, detail: "the device has no \(request.key.rawValue) key"), reason: "no \(kind.rawValue) key")
         }
@@ -47,24 +56,31 @@ extension DeviceTrustService {
                 operation, Problem(code: .keyNotEnrolled, detail: "the device key is usable only with a PIN, and none was set at enrollment"),
                 reason: "device key without PIN")
         }
+        let (challenge, created) = try makeChallenge(request, deviceId: device.id, accountId: device.accountId, kind: kind, now: now)
+        try storage("device") { () throws(StoreError) in try store.insertChallenge(challenge) }
+        metrics.increment(.init("devicetrust_challenges_issued_total"))
+        return created
+    }
 
+    /// A new challenge for `request`, as stored and as answered; nothing is written.
+    private func makeChallenge(
+        _ request: ChallengeRequest, deviceId: String, accountId: String, kind: TrustStore.KeyKind, now: Date
+    ) throws -> (Challenge, ChallengeCreated) {
         let expires = try expiry(from: now)
         let payload: SigningPayload
         do {
             payload = try SigningPayload.challenge(
-                id: newIdentifier(), nonce: random.bytes(Self.nonceByteCount), account: device.accountId,
-                device: device.id, key: request.key, purpose: request.purpose, action: request.action, expires: expires)
+                id: newIdentifier(), nonce: random.bytes(Self.nonceByteCount), account: accountId,
+                device: deviceId, key: request.key, purpose: request.purpose, action: request.action, expires: expires)
         } catch {
-            throw refuse(operation, Problem(code: .malformedRequest, detail: "the challenge cannot be built: \(error.code)"), reason: "\(error)")
+            throw refuse("challenge", Problem(code: .malformedRequest, detail: "the challenge cannot be built: \(error.code)"), reason: "\(error)")
         }
         let rendered = payload.rendered
         let challenge = Challenge(
-            id: payload.id, deviceId: device.id, accountId: device.accountId, keyKind: kind,
+            id: payload.id, deviceId: deviceId, accountId: accountId, keyKind: kind,
             purpose: request.purpose.rawValue, actionSHA256: payload.actionSHA256, nonce: payload.nonce,
             payload: rendered, expiresAt: expires.date)
-        try storage("device") { () throws(StoreError) in try store.insertChallenge(challenge) }
-        metrics.increment(.init("devicetrust_challenges_issued_total"))
-        return ChallengeCreated(challengeId: payload.id, signingPayload: Base64URL.encode(rendered), expiresAt: payload.expires)
+        return (challenge, ChallengeCreated(challengeId: payload.id, signingPayload: Base64URL.encode(rendered), expiresAt: payload.expires))
     }
 
     /// The device, if it exists and is not revoked, with its active key of `kind` (one read).

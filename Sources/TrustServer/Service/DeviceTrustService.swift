@@ -36,6 +36,8 @@ public final class DeviceTrustService: Sendable {
     let deviceRateLimiter: RateLimiter
     /// Enrolled keys already parsed, for verifying responses.
     let publicKeys = PublicKeyCache()
+    /// The accounts of devices already read, for issuing challenges in one store write.
+    let deviceAccounts = DeviceAccountCache()
 
     /// A service over `store`.
     ///

@@ -21,6 +21,39 @@ extension TrustStoreConformance {
                     try store.insertChallenge(Fixtures.challenge("ch-3", device: "dev-unknown"))
                 }
             },
+            TrustStoreConformanceCheck("a conditional challenge is stored only for a usable device of its account, key and PIN") { database in
+                let store = try database.openStore()
+                try Fixtures.enrolledDevice(store, "dev-1")
+                try Fixtures.enrolledDevice(store, "dev-nobio", biometric: false)
+                try store.createEnrollment(Fixtures.enrollment("enr-nopin"))
+                _ = try store.enrollDevice(Fixtures.registration("dev-nopin", pinHash: nil), consumingEnrollment: "enr-nopin", now: Clock.t0)
+                try Fixtures.enrolledDevice(store, "dev-revoked")
+                try store.revokeDevice(id: "dev-revoked", now: Clock.at(1))
+
+                let usable = Fixtures.challenge("ch-1")
+                try expectEqual(try store.insertChallengeIfDeviceUsable(usable), true, "usable device, biometric key")
+                try expectEqual(try store.challenge(id: "ch-1"), usable, "stored as given")
+                try expectEqual(
+                    try store.insertChallengeIfDeviceUsable(Fixtures.challenge("ch-2", kind: .device)), true, "usable device, device key with a PIN")
+                let refused: [(Challenge, String)] = [
+                    (Fixtures.challenge("ch-r1", device: "dev-unknown"), "unknown device"),
+                    (Fixtures.challenge("ch-r2", account: "acct-other"), "another account"),
+                    (Fixtures.challenge("ch-r3", device: "dev-revoked"), "revoked device"),
+                    (Fixtures.challenge("ch-r4", device: "dev-nobio"), "no biometric key"),
+                    (Fixtures.challenge("ch-r5", device: "dev-nopin", kind: .device), "device key without a PIN"),
+                ]
+                for (challenge, why) in refused {
+                    try expectEqual(try store.insertChallengeIfDeviceUsable(challenge), false, why)
+                    try expectEqual(try store.challenge(id: challenge.id), nil, "nothing written: \(why)")
+                }
+                try expectEqual(
+                    try store.insertChallengeIfDeviceUsable(Fixtures.challenge("ch-3", device: "dev-nopin")), true, "biometric key without a PIN")
+                try store.replaceBiometricKey(deviceId: "dev-1", publicKey: Fixtures.key(7), now: Clock.at(2))
+                try expectEqual(try store.insertChallengeIfDeviceUsable(Fixtures.challenge("ch-4")), true, "replaced key: the new one is active")
+                try expectStoreError(.duplicate, "duplicate id") { () throws(StoreError) in
+                    _ = try store.insertChallengeIfDeviceUsable(Fixtures.challenge("ch-1"))
+                }
+            },
             TrustStoreConformanceCheck("consuming with an App Attest counter raises it in the same transaction, only upwards") { database in
                 let store = try database.openStore()
                 var registration = Fixtures.registration("dev-1")
