@@ -77,7 +77,10 @@ enum PostgresSchema {
                     receipt BYTEA,
                     PRIMARY KEY (device_id, kind)
                 );
-                """)
+                """),
+        SchemaMigration(
+            version: 2, summary: "the App Attest app id of each attested key",
+            sql: "ALTER TABLE key_attestations ADD COLUMN app_attest_app_id TEXT"),
     ]
 
     static var latestVersion: Int64 { migrations.last?.version ?? 0 }

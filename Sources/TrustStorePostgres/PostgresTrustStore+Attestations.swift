@@ -13,13 +13,13 @@ extension PostgresTrustStore {
         try connection.execute(
             """
             INSERT INTO key_attestations (device_id, \(PostgresRecords.attestationColumns))
-            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
             """,
             [
                 .text(deviceId), .text(attestation.kind.rawValue), .text(attestation.platform), .text(attestation.format),
                 .optionalText(attestation.securityLevel), .optionalText(attestation.environment),
                 .optionalBytea(attestation.appAttestKeyId), .optionalBytea(attestation.appAttestPublicKey),
-                .int8(Int64(attestation.signCount)), .optionalBytea(attestation.receipt),
+                .int8(Int64(attestation.signCount)), .optionalBytea(attestation.receipt), .optionalText(attestation.appAttestAppId),
             ],
             during: "storing a key attestation")
     }

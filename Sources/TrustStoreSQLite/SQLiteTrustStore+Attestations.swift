@@ -9,15 +9,15 @@ extension SQLiteTrustStore {
     }
 
     // key_attestations: kind, platform, format, security_level, environment,
-    // app_attest_key_id, app_attest_public_key, sign_count, receipt
+    // app_attest_key_id, app_attest_public_key, sign_count, receipt, app_attest_app_id
 
     /// Must run inside a write transaction, after the device row exists.
     static func insertAttestation(_ attestation: KeyAttestation, deviceId: String, _ connection: SQLiteConnection) throws(StoreError) {
         try connection.statement(
             """
             INSERT INTO key_attestations (device_id, kind, platform, format, security_level, environment,
-                                          app_attest_key_id, app_attest_public_key, sign_count, receipt)
-            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+                                          app_attest_key_id, app_attest_public_key, sign_count, receipt, app_attest_app_id)
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
             """
         )
         .execute(
@@ -25,7 +25,7 @@ extension SQLiteTrustStore {
                 .text(deviceId), .text(attestation.kind.rawValue), .text(attestation.platform), .text(attestation.format),
                 .optionalText(attestation.securityLevel), .optionalText(attestation.environment),
                 .optionalBlob(attestation.appAttestKeyId), .optionalBlob(attestation.appAttestPublicKey),
-                .integer(Int64(attestation.signCount)), .optionalBlob(attestation.receipt),
+                .integer(Int64(attestation.signCount)), .optionalBlob(attestation.receipt), .optionalText(attestation.appAttestAppId),
             ], during: "storing a key attestation")
     }
 
@@ -34,7 +34,7 @@ extension SQLiteTrustStore {
         try connection.statement(
             """
             SELECT kind, platform, format, security_level, environment, app_attest_key_id, app_attest_public_key,
-                   sign_count, receipt
+                   sign_count, receipt, app_attest_app_id
             FROM key_attestations WHERE device_id = ?1 ORDER BY kind DESC
             """
         )
@@ -46,7 +46,7 @@ extension SQLiteTrustStore {
                 kind: try row.keyKind(0), platform: row.text(1), format: row.text(2),
                 securityLevel: row.optionalText(3), environment: row.optionalText(4),
                 appAttestKeyId: row.optionalBlob(5), appAttestPublicKey: row.optionalBlob(6),
-                signCount: signCount, receipt: row.optionalBlob(8))
+                signCount: signCount, receipt: row.optionalBlob(8), appAttestAppId: row.optionalText(9))
         }
     }
 }

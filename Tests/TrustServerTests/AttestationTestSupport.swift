@@ -51,8 +51,8 @@ final class AttestationLab: Sendable {
 
 /// How an emulated device builds its enrollment completion, and how a test spoils it.
 enum AttestedEnrollment {
-    /// An iPhone's completion: keys as `TestPhone` makes them, plus App Attest over SHA-256
-    /// of the payload (or over `clientDataHash`, to spoil it).
+    /// An iPhone's completion: keys as `TestPhone` makes them, plus App Attest over the
+    /// enrollment binding of the payload and those keys (or over `clientDataHash`, to spoil it).
     static func iPhone(
         payload: Data, phone: TestPhone = TestPhone(), service: EmulatedAppAttestService? = AttestationLab.shared.appAttestService(),
         clientDataHash: Data? = nil, keyId: String? = nil
@@ -60,7 +60,10 @@ enum AttestedEnrollment {
         var appAttest: AppAttestRegistration?
         if let service {
             let keyId = keyId ?? service.generateKey()
-            let hash = clientDataHash ?? Data(SHA256.hash(data: payload))
+            let hash =
+                clientDataHash
+                ?? AppAttestEnrollmentBinding.clientDataHash(
+                    signingPayload: payload, deviceKey: phone.deviceKey.publicKey, biometricKey: phone.biometricKey?.publicKey)
             appAttest = AppAttestRegistration(keyId: keyId, attestation: Base64URL.encode(try service.attestKey(keyId, clientDataHash: hash)))
         }
         return EnrollmentCompletion(
@@ -101,6 +104,26 @@ enum AttestedEnrollment {
     static let rejections: [(name: String, completion: @Sendable (Data) throws -> EnrollmentCompletion)] = [
         ("iOS: missing", { payload in try iPhone(payload: payload, service: nil) }),
         ("iOS: wrong challenge", { payload in try iPhone(payload: payload, clientDataHash: Data(repeating: 7, count: 32)) }),
+        ("iOS: the payload alone, without the keys", { payload in try iPhone(payload: payload, clientDataHash: Data(SHA256.hash(data: payload))) }),
+        (
+            "iOS: device key swapped after attestation",
+            { payload in
+                let attested = TestPhone()
+                return try iPhone(
+                    payload: payload,
+                    clientDataHash: AppAttestEnrollmentBinding.clientDataHash(
+                        signingPayload: payload, deviceKey: attested.deviceKey.publicKey, biometricKey: TestPhone().biometricKey?.publicKey))
+            }
+        ),
+        (
+            "iOS: biometric key left out of the binding",
+            { payload in
+                let phone = TestPhone()
+                return try iPhone(
+                    payload: payload, phone: phone,
+                    clientDataHash: AppAttestEnrollmentBinding.clientDataHash(signingPayload: payload, deviceKey: phone.deviceKey.publicKey, biometricKey: nil))
+            }
+        ),
         (
             "iOS: wrong app id",
             { payload in

@@ -28,6 +28,7 @@ struct ServeAttestationOptionsTests {
             "--android-package", "com.example.bank", "--android-cert-digest", Self.digest,
             "--android-cert-digest", String(repeating: "0F:", count: 31) + "0F",
             "--android-attestation=optional", "--android-revocation-list", "/tmp/status.json", "--android-root", "/tmp/google.pem",
+            "--platforms", "ios",
         ]).configuration.attestation
         #expect(options.appIDs == ["TEAMID1234.com.example.bank", "ABCDE12345.com.example.bank.beta"])
         #expect(options.appAttestMode == .required && options.appAttestEnvironment == .development)
@@ -36,6 +37,17 @@ struct ServeAttestationOptionsTests {
         #expect(options.androidMode == .optional)
         #expect(options.androidRevocationListPath == "/tmp/status.json")
         #expect(options.appAttestRootPath == "/tmp/apple.pem" && options.androidRootPath == "/tmp/google.pem")
+        #expect(options.platforms == [.ios])
+    }
+
+    @Test("--platforms takes ios, android or both, and reaches the configuration")
+    func platforms() throws {
+        #expect(try ServeCommand.parse([]).configuration.attestation.platforms == [.ios, .android])
+        for (list, expected) in [("ios,android", Set<Platform>([.ios, .android])), ("android,ios", [.ios, .android]), ("android", [.android])] {
+            let options = try ServeCommand.parse(["--platforms", list]).configuration.attestation
+            #expect(options.platforms == expected, "\(list)")
+            #expect(try options.makeConfiguration().platforms == expected, "\(list)")
+        }
     }
 
     @Test(
@@ -52,6 +64,8 @@ struct ServeAttestationOptionsTests {
             (["--android-root="], "--android-root"), (["--app-attest-root="], "--app-attest-root"),
             (["--android-revocation-list="], "--android-revocation-list"),
             (["--app-attest", "off", "--app-attest", "off"], "--app-attest"),
+            (["--platforms", ""], "--platforms"), (["--platforms", "ios,"], "--platforms"), (["--platforms", "windows"], "--platforms"),
+            (["--platforms", "ios,ios"], "--platforms"), (["--platforms", "IOS"], "--platforms"),
         ])
     func usageErrors(arguments: [String], option: String) {
         do {
@@ -66,7 +80,7 @@ struct ServeAttestationOptionsTests {
     func help() {
         for option in [
             "--app-id", "--app-attest ", "--app-attest-environment", "--app-attest-root", "--android-package",
-            "--android-cert-digest", "--android-attestation", "--android-revocation-list", "--android-root",
+            "--android-cert-digest", "--android-attestation", "--android-revocation-list", "--android-root", "--platforms",
         ] {
             #expect(ServeCommand.help.contains(option), "\(option)")
             #expect(ServeCommand.usage.contains(option.trimmingCharacters(in: .whitespaces)), "\(option)")

@@ -104,7 +104,8 @@ public struct EnrollmentCompletion: Codable, Sendable {
 }
 
 /// The `appAttest` member of an ``EnrollmentCompletion``: an App Attest key and its
-/// attestation, whose clientDataHash is SHA-256 of the enrollment payload bytes.
+/// attestation, whose clientDataHash covers the enrollment payload and the enrolled keys
+/// (``AppAttestEnrollmentBinding/clientDataHash(signingPayload:deviceKey:biometricKey:)``).
 public struct AppAttestRegistration: Codable, Hashable, Sendable {
     /// The key identifier exactly as `DCAppAttestService.generateKey` returned it (standard base64).
     public var keyId: String

@@ -1,5 +1,6 @@
 import ASN1DER
 import Attestation
+import DeviceBinding
 import Foundation
 
 /// The attestation settings of `devicetrust serve`, as given: app identifiers, modes,
@@ -24,6 +25,8 @@ public struct AttestationOptions: Sendable, Hashable {
     public var appAttestRootPath: String?
     /// `--android-root`: PEM roots replacing Google's hardware attestation roots.
     public var androidRootPath: String?
+    /// `--platforms`: the platforms whose devices may enroll; both by default.
+    public var platforms: Set<Platform> = Set(Platform.allCases)
 
     /// The defaults: both modes off.
     public init() {}
@@ -50,7 +53,7 @@ public struct AttestationOptions: Sendable, Hashable {
             appAttest: appIDs.map { AppAttestVerifier(appID: $0, environment: appAttestEnvironment, trustedRoots: appAttestRoots, now: now) },
             appAttestMode: appAttestMode,
             androidDeviceKey: android.deviceKey, androidBiometricKey: android.biometricKey,
-            androidMode: androidMode)
+            androidMode: androidMode, platforms: platforms)
     }
 
     private static func read(_ path: String, option: String) throws(BootstrapError) -> Data {

@@ -1,5 +1,6 @@
 import Attestation
 import CommandKit
+import DeviceBinding
 import Foundation
 
 extension ServeCommand {
@@ -41,6 +42,9 @@ extension ServeCommand {
         if let mode = values["--android-attestation"] {
             options.androidMode = try self.mode(mode, option: "--android-attestation")
         }
+        if let list = values["--platforms"] {
+            options.platforms = try platforms(list)
+        }
         options.androidRevocationListPath = try path(values, "--android-revocation-list")
         options.appAttestRootPath = try path(values, "--app-attest-root")
         options.androidRootPath = try path(values, "--android-root")
@@ -52,6 +56,18 @@ extension ServeCommand {
             throw UsageError("\(option) must be off, optional or required, not '\(text)'")
         }
         return mode
+    }
+
+    /// `ios`, `android` or both, comma-separated, each once.
+    private static func platforms(_ list: String) throws(UsageError) -> Set<Platform> {
+        var platforms: Set<Platform> = []
+        for name in list.split(separator: ",", omittingEmptySubsequences: false) {
+            guard let platform = Platform(rawValue: String(name)) else {
+                throw UsageError("--platforms must list ios, android or both, separated by a comma (ios,android), not '\(list)'")
+            }
+            guard platforms.insert(platform).inserted else { throw UsageError("--platforms names \(name) twice") }
+        }
+        return platforms
     }
 
     private static func path(_ values: [String: String], _ option: String) throws(UsageError) -> String? {

@@ -19,7 +19,8 @@ public struct ServeCommand: Sendable, Hashable {
             [--app-id TEAMID.bundle]... [--app-attest off|optional|required] \
             [--app-attest-environment production|development] [--app-attest-root FILE] \
             [--android-package NAME] [--android-cert-digest HEX]... \
-            [--android-attestation off|optional|required] [--android-revocation-list FILE] [--android-root FILE]
+            [--android-attestation off|optional|required] [--android-revocation-list FILE] [--android-root FILE] \
+            [--platforms ios,android]
             """,
         discussion: """
             Creates the data directory (mode 0700) with the token signing key, the PIN pepper and the
@@ -67,6 +68,9 @@ public struct ServeCommand: Sendable, Hashable {
             OptionSpec(
                 "--android-root", kind: .value("FILE"), section: attestation,
                 help: "PEM roots replacing Google's hardware attestation roots"),
+            OptionSpec(
+                "--platforms", kind: .value("LIST"), section: attestation,
+                help: "ios, android or ios,android (default): the platforms whose devices may enroll; others get attestation_invalid"),
         ])
 
     private static let attestation = "Hardware attestation at enrollment"

@@ -1,4 +1,5 @@
 import Attestation
+import DeviceBinding
 import Foundation
 
 /// Which hardware attestations a ``DeviceTrustService`` checks, and how strictly.
@@ -7,8 +8,9 @@ import Foundation
 /// than `off` needs the platform's verifier.
 ///
 /// The platform is the one the enrolling client declares: a client that must not avoid
-/// attestation by claiming the other platform needs `required` on both (or the other
-/// platform's enrollments refused by the integrator).
+/// attestation by claiming the other platform needs `required` on both, or the other
+/// platform left out of ``platforms`` (`--platforms ios` with `--app-attest required`
+/// makes App Attest unavoidable).
 public struct AttestationConfiguration: Sendable {
     /// How an attestation is treated at enrollment (and, for App Attest, in responses).
     public enum Mode: String, Sendable, Hashable, CaseIterable {
@@ -32,6 +34,9 @@ public struct AttestationConfiguration: Sendable {
     public var androidBiometricKey: AndroidKeyAttestationVerifier?
     /// How Android key attestation is treated.
     public var androidMode: Mode
+    /// The platforms whose devices may enroll (both by default); an enrollment declaring
+    /// another is refused with `attestation_invalid`.
+    public var platforms: Set<Platform>
 
     /// No attestation checked on either platform.
     public static let off = AttestationConfiguration()
@@ -42,13 +47,15 @@ public struct AttestationConfiguration: Sendable {
         appAttestMode: Mode = .off,
         androidDeviceKey: AndroidKeyAttestationVerifier? = nil,
         androidBiometricKey: AndroidKeyAttestationVerifier? = nil,
-        androidMode: Mode = .off
+        androidMode: Mode = .off,
+        platforms: Set<Platform> = Set(Platform.allCases)
     ) {
         self.appAttest = appAttest
         self.appAttestMode = appAttestMode
         self.androidDeviceKey = androidDeviceKey
         self.androidBiometricKey = androidBiometricKey
         self.androidMode = androidMode
+        self.platforms = platforms
     }
 
     /// The two Android verifiers for `policy`: the device key's without per-use biometry,
@@ -67,9 +74,13 @@ public struct AttestationConfiguration: Sendable {
         )
     }
 
-    /// Checks that every mode other than `off` has its verifier.
+    /// Checks that every mode other than `off` has its verifier, and that some platform
+    /// may enroll.
     /// - Throws: ``ServiceFailure`` with code ``ServiceFailure/Code/invalidConfiguration``.
     public func validate() throws(ServiceFailure) {
+        guard !platforms.isEmpty else {
+            throw ServiceFailure(.invalidConfiguration, "no platform may enroll: accept ios, android or both")
+        }
         guard appAttestMode == .off || !appAttest.isEmpty else {
             throw ServiceFailure(.invalidConfiguration, "App Attest mode \(appAttestMode.rawValue) needs an App Attest verifier (an app id)")
         }

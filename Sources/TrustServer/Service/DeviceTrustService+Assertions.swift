@@ -76,8 +76,14 @@ extension DeviceTrustService {
         do { assertion = try Base64URL.decode(encoded) } catch {
             throw attestationRefusal(field, reason: "not base64url")
         }
+        // The app id the key was attested under is the only one it asserts for; a record
+        // stored before app ids were kept is tried against every configured one.
+        let verifiers = attestation.appAttest.filter { verifier in record.appAttestAppId.map { $0 == verifier.appID } ?? true }
+        guard !verifiers.isEmpty else {
+            throw attestationRefusal(field, reason: "the key was attested for an app id this server no longer accepts")
+        }
         var failures: [String] = []
-        for verifier in attestation.appAttest {
+        for verifier in verifiers {
             do {
                 return try verifier.verifyAssertion(assertion, clientData: payload, publicKey: publicKey, previousCounter: record.signCount)
             } catch {

@@ -8,13 +8,22 @@ extension DeviceTrustService {
     /// Verifies the hardware attestations of `completion` as the configuration demands, and
     /// returns what to store, by key kind.
     ///
+    /// An iOS attestation must cover the enrolled keys (``AppAttestEnrollmentBinding``); an
+    /// Android key's attestation challenge is SHA-256 of the enrollment payload.
+    ///
     /// - Parameter keys: the enrolled keys (X9.63), already proven.
-    /// - Throws: `Problem` `attestation_invalid` when a required attestation is missing or
-    ///   any attestation fails; the precise ``AttestationError`` code is only logged.
+    /// - Throws: `Problem` `attestation_invalid` when the platform is not accepted
+    ///   (``AttestationConfiguration/platforms``), a required attestation is missing or any
+    ///   attestation fails; the precise ``AttestationError`` code is only logged.
     func verifiedAttestations(
         _ completion: EnrollmentCompletion, enrollment: Enrollment, keys: [TrustStore.KeyKind: Data]
     ) throws -> [TrustStore.KeyKind: KeyAttestation] {
-        let challenge = Data(SHA256.hash(data: enrollment.signingPayload))
+        guard attestation.platforms.contains(completion.platform) else {
+            let accepted = attestation.platforms.map(\.rawValue).sorted().joined(separator: ", ")
+            throw refuse(
+                "attestation", Problem(code: .attestationInvalid, detail: "this server enrolls only devices of these platforms: \(accepted)"),
+                reason: "platform \(completion.platform.rawValue) not accepted")
+        }
         switch completion.platform {
         case .ios:
             guard attestation.appAttestMode != .off, !attestation.appAttest.isEmpty else { return [:] }
@@ -22,8 +31,12 @@ extension DeviceTrustService {
                 if attestation.appAttestMode == .required { throw attestationRefusal("appAttest", reason: "missing in required mode") }
                 return [:]
             }
-            return [.device: try verifiedAppAttest(registration, verifiers: attestation.appAttest, clientDataHash: challenge)]
+            let clientDataHash = try AppAttestEnrollmentBinding.clientDataHash(
+                signingPayload: enrollment.signingPayload, deviceKey: enrolledKey(keys[.device]),
+                biometricKey: keys[.biometric].map { x963 in try enrolledKey(x963) })
+            return [.device: try verifiedAppAttest(registration, verifiers: attestation.appAttest, clientDataHash: clientDataHash)]
         case .android:
+            let challenge = Data(SHA256.hash(data: enrollment.signingPayload))
             guard attestation.androidMode != .off,
                 let deviceVerifier = attestation.androidDeviceKey, let biometricVerifier = attestation.androidBiometricKey
             else { return [:] }
@@ -46,6 +59,12 @@ extension DeviceTrustService {
         }
     }
 
+    /// An enrolled key, already proven, as a public key.
+    private func enrolledKey(_ x963: Data?) throws -> P256.Signing.PublicKey {
+        guard let x963 else { throw ServiceFailure(.internal, "an iOS enrollment without a device key reached attestation") }
+        return try publicKeys.key(x963: x963)
+    }
+
     private func verifiedAppAttest(
         _ registration: AppAttestRegistration, verifiers: [AppAttestVerifier], clientDataHash: Data
     ) throws -> KeyAttestation {
@@ -63,7 +82,7 @@ extension DeviceTrustService {
                 return KeyAttestation(
                     kind: .device, platform: Platform.ios.rawValue, format: "apple-appattest",
                     environment: key.environment.rawValue, appAttestKeyId: keyID, appAttestPublicKey: key.publicKey,
-                    signCount: key.counter, receipt: key.receipt)
+                    signCount: key.counter, receipt: key.receipt, appAttestAppId: verifier.appID)
             } catch {
                 failures.append("\(error.code)")
             }

@@ -28,11 +28,16 @@ public struct KeyAttestation: Sendable, Hashable, CustomStringConvertible {
     public var signCount: UInt32
     /// iOS: Apple's CMS receipt from the attestation.
     public var receipt: Data?
+    /// iOS: the App Attest app identifier (`TEAMID.bundle.id`) the attestation verified
+    /// under, the only one the key's assertions are checked against; `nil` for Android and
+    /// for records stored before it was kept.
+    public var appAttestAppId: String?
 
     /// A record from its fields.
     public init(
         kind: KeyKind, platform: String, format: String, securityLevel: String? = nil, environment: String? = nil,
-        appAttestKeyId: Data? = nil, appAttestPublicKey: Data? = nil, signCount: UInt32 = 0, receipt: Data? = nil
+        appAttestKeyId: Data? = nil, appAttestPublicKey: Data? = nil, signCount: UInt32 = 0, receipt: Data? = nil,
+        appAttestAppId: String? = nil
     ) {
         self.kind = kind
         self.platform = platform
@@ -43,9 +48,10 @@ public struct KeyAttestation: Sendable, Hashable, CustomStringConvertible {
         self.appAttestPublicKey = appAttestPublicKey
         self.signCount = signCount
         self.receipt = receipt
+        self.appAttestAppId = appAttestAppId
     }
 
     public var description: String {
-        "KeyAttestation(kind: \(kind.rawValue), platform: \(platform), format: \(format), securityLevel: \(securityLevel ?? "-"), environment: \(environment ?? "-"), signCount: \(signCount))"
+        "KeyAttestation(kind: \(kind.rawValue), platform: \(platform), format: \(format), securityLevel: \(securityLevel ?? "-"), environment: \(environment ?? "-"), appId: \(appAttestAppId ?? "-"), signCount: \(signCount))"
     }
 }

@@ -74,6 +74,9 @@ enum SQLiteSchema {
                     PRIMARY KEY (device_id, kind)
                 ) STRICT;
                 """),
+        SchemaMigration(
+            version: 3, summary: "the App Attest app id of each attested key",
+            sql: "ALTER TABLE key_attestations ADD COLUMN app_attest_app_id TEXT;"),
     ]
 
     static var latestVersion: Int64 { migrations.last?.version ?? 0 }

@@ -22,7 +22,7 @@ extension TrustStoreConformance {
                 let appAttest = KeyAttestation(
                     kind: .device, platform: "ios", format: "apple-appattest", environment: "development",
                     appAttestKeyId: Data(repeating: 0x11, count: 32), appAttestPublicKey: Fixtures.key(9),
-                    signCount: 0, receipt: Data([0x30, 0x80, 0x01]))
+                    signCount: 0, receipt: Data([0x30, 0x80, 0x01]), appAttestAppId: "ABCDE12345.com.example.bank")
                 let android = KeyAttestation(kind: .biometric, platform: "android", format: "android-key", securityLevel: "StrongBox")
                 var registration = Fixtures.registration("dev-1")
                 registration.attestations = [.device: appAttest, .biometric: android]
