@@ -91,7 +91,7 @@ var targets: [Target] = [
     // in the form real devices produce: for tests, demos and the emulated devices.
     .target(
         name: "EmulatedAttestation",
-        dependencies: ["ASN1DER", "X509Certificates", "DeviceTrustCrypto", "CodedErrors", "SecureStorage"]
+        dependencies: ["ASN1DER", "X509Certificates", "DeviceTrustCrypto", "CodedErrors", "SecureStorage", "DeviceBindingClient"]
     ),
 
     // `devicetrust audit`, in three layers that point one way. `AuditKit`: the inputs
@@ -179,6 +179,7 @@ var targets: [Target] = [
         name: "DeviceTrustDemo",
         dependencies: [
             "TrustServer", "TrustStoreEngines", "DeviceBindingClient", "DeviceEmulator", "DeviceBinding", "SecureStorage", "DeviceTrustCrypto", "CommandKit",
+            "ASN1DER",
         ]
     ),
 
@@ -228,7 +229,7 @@ var targets: [Target] = [
         name: "DeviceBindingClientTests",
         dependencies: [
             "DeviceBindingClient", "DeviceBinding", "SecureStorage", "DeviceEmulator", "TrustServer", "DeviceTrustCrypto", "ServerCredentials",
-            "DeviceTrustDemo", "MicroHTTPTestSupport",
+            "DeviceTrustDemo", "MicroHTTPTestSupport", "EmulatedAttestation",
         ]
     ),
     .testTarget(name: "DeviceTrustDemoTests", dependencies: ["DeviceTrustDemo"]),

@@ -12,6 +12,13 @@ public enum PEMBlocks {
         public var description: String { "PEM: \(reason)" }
     }
 
+    /// One block labelled `label` holding `der`, base64 in lines of 64 characters, ending
+    /// with a newline: what ``decode(_:label:)`` reads back.
+    public static func encode(_ der: some DataProtocol, label: String = "CERTIFICATE") -> String {
+        let base64 = Data(der).base64EncodedString(options: [.lineLength64Characters, .endLineWithLineFeed])
+        return "-----BEGIN \(label)-----\n\(base64)\n-----END \(label)-----\n"
+    }
+
     /// The decoded bodies of every block labelled `label`, in order; text between blocks
     /// is ignored, as RFC 7468 allows. Throws when there is no such block.
     public static func decode(_ text: String, label: String = "CERTIFICATE") throws(Failure) -> [[UInt8]] {

@@ -112,6 +112,14 @@ extension DeviceTrustClient {
         }
         let signature = SignatureEncoding.encode(try await signer.signature(for: bytes))
         let answer = try await response(signature, bytes)
-        return try await api.post(["v1", "challenges", created.challengeId, "response"], answer, expecting: status)
+        guard let appAttest else {
+            return try await api.post(["v1", "challenges", created.challengeId, "response"], answer, expecting: status)
+        }
+        let api = api
+        return try await appAttest.withAssertion(over: bytes) { [answer] assertion in
+            var answer = answer
+            answer.appAttestAssertion = assertion
+            return try await api.post(["v1", "challenges", created.challengeId, "response"], answer, expecting: status)
+        }
     }
 }

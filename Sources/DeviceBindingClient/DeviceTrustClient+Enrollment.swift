@@ -19,7 +19,10 @@ extension DeviceTrustClient {
     ///   - pin: the PIN that makes the device key usable.
     /// - Throws: ``DeviceTrustClientError/Code/invalidSigningPayload`` unless the payload is
     ///   an enrollment payload for `enrollmentId`; a key's error when it cannot sign;
-    ///   `Problem` when the server refuses (`challenge_expired`, `challenge_consumed`, …).
+    ///   `Problem` when the server refuses (`challenge_expired`, `challenge_consumed`, …);
+    ///   with an App Attest provider, ``DeviceTrustClientError/Code/appAttestUnsupported``,
+    ///   ``DeviceTrustClientError/Code/appAttestKeyInvalid`` or
+    ///   ``DeviceTrustClientError/Code/appAttestRateLimited`` (after the retries).
     public func enroll(
         enrollmentId: String, signingPayload: String, deviceName: String, platform: Platform,
         deviceKey: any DeviceKey, biometricKey: (any DeviceKey)?, pin: PIN?
@@ -33,11 +36,16 @@ extension DeviceTrustClient {
         if let biometricKey {
             biometricRegistration = KeyRegistration(key: biometricKey.publicKey, proof: try await biometricKey.signature(for: bytes))
         }
+        let appAttestRegistration = try await appAttest?.attest(
+            payload: bytes, deviceKey: deviceKey.publicKey, biometricKey: biometricKey?.publicKey)
         let completion = EnrollmentCompletion(
             platform: platform, deviceName: deviceName, deviceKey: KeyRegistration(key: deviceKey.publicKey, proof: deviceProof),
-            biometricKey: biometricRegistration, pin: pin)
+            biometricKey: biometricRegistration, pin: pin, appAttest: appAttestRegistration)
         let completed = try await api.post(
             ["v1", "enrollments", enrollmentId, "complete"], completion, expecting: 201, EnrollmentCompleted.self)
+        if let appAttest, let appAttestRegistration {
+            try appAttest.storeKeyId(appAttestRegistration.keyId)
+        }
         updateKeys { keys in
             keys.deviceKey = deviceKey
             keys.biometricKey = biometricKey

@@ -32,6 +32,8 @@ public final class DeviceTrustClient: Sendable {
     public let baseURL: URL
     let api: APIRequests
     private let keys: Locked<BoundKeys>
+    /// App Attest, when the client was given a provider.
+    let appAttest: AppAttestSession?
 
     /// A client of the server at `baseURL`.
     /// - Parameters:
@@ -40,16 +42,44 @@ public final class DeviceTrustClient: Sendable {
     ///     the keychain at launch); ``enroll(enrollmentId:signingPayload:deviceName:platform:deviceKey:biometricKey:pin:)``
     ///     sets it otherwise.
     ///   - biometricKey: the enrolled biometric key, likewise.
+    ///   - appAttest: App Attest (``SystemAppAttestProvider`` on a device). With it,
+    ///     enrollment attests a new App Attest key over the enrollment payload and the
+    ///     enrolled keys (`AppAttestEnrollmentBinding`), and every challenge response
+    ///     carries an assertion, one at a time. Without it, the client sends neither.
+    ///   - appAttestKeychain: where the App Attest key id is kept
+    ///     (`afterFirstUnlockThisDeviceOnly`, service `DeviceTrust.AppAttest`): by default
+    ///     the system keychain on Apple platforms, memory elsewhere.
+    ///   - appAttestRetry: how attestations are retried while Apple is unavailable.
     public convenience init(
-        baseURL: URL, session: URLSession = .shared, deviceKey: (any DeviceKey)? = nil, biometricKey: (any DeviceKey)? = nil
+        baseURL: URL, session: URLSession = .shared, deviceKey: (any DeviceKey)? = nil, biometricKey: (any DeviceKey)? = nil,
+        appAttest: (any AppAttestProvider)? = nil, appAttestKeychain: (any KeychainBackend)? = nil,
+        appAttestRetry: AppAttestRetryPolicy = .default
     ) {
-        self.init(baseURL: baseURL, transport: URLSessionTransport(session: session), deviceKey: deviceKey, biometricKey: biometricKey)
+        self.init(
+            baseURL: baseURL, transport: URLSessionTransport(session: session), deviceKey: deviceKey, biometricKey: biometricKey,
+            appAttest: appAttest, appAttestKeychain: appAttestKeychain, appAttestRetry: appAttestRetry)
     }
 
-    init(baseURL: URL, transport: any HTTPTransport, deviceKey: (any DeviceKey)? = nil, biometricKey: (any DeviceKey)? = nil) {
+    init(
+        baseURL: URL, transport: any HTTPTransport, deviceKey: (any DeviceKey)? = nil, biometricKey: (any DeviceKey)? = nil,
+        appAttest: (any AppAttestProvider)? = nil, appAttestKeychain: (any KeychainBackend)? = nil,
+        appAttestRetry: AppAttestRetryPolicy = .default
+    ) {
         self.baseURL = baseURL
         api = APIRequests(baseURL: baseURL, transport: transport)
         keys = Locked(BoundKeys(deviceKey: deviceKey, biometricKey: biometricKey))
+        self.appAttest = appAttest.map { provider in
+            AppAttestSession(provider: provider, keychain: appAttestKeychain ?? Self.systemKeychain, retry: appAttestRetry)
+        }
+    }
+
+    /// The system keychain where there is one.
+    private static var systemKeychain: (any KeychainBackend)? {
+        #if canImport(Security)
+        SystemKeychainBackend()
+        #else
+        nil
+        #endif
     }
 
     /// The key of `kind` the client signs with.

@@ -27,6 +27,17 @@ public struct DeviceTrustClientError: Error, Sendable, Hashable, CustomStringCon
         /// The flow needs a key the client does not hold; enroll first, or pass the key
         /// to ``DeviceTrustClient/init(baseURL:session:deviceKey:biometricKey:)``.
         public static let keyUnavailable = Code("keyUnavailable")
+        /// App Attest is not available on this device (the simulator, most app extensions,
+        /// devices without a Secure Enclave). Enroll without an App Attest provider only
+        /// where the server runs `--app-attest optional`.
+        public static let appAttestUnsupported = Code("appAttestUnsupported")
+        /// The App Attest key is unknown, already attested, or no longer valid (after a
+        /// restore onto another device, for instance). The client forgot the key id:
+        /// enroll the device again.
+        public static let appAttestKeyInvalid = Code("appAttestKeyInvalid")
+        /// Apple's App Attest service stayed unavailable (or rate-limited this device)
+        /// through every retry of ``AppAttestRetryPolicy``. Try again later.
+        public static let appAttestRateLimited = Code("appAttestRateLimited")
 
         /// The code's name, e.g. `payloadMismatch`.
         public var description: String { name }

@@ -1,3 +1,4 @@
+import ASN1DER
 import DeviceBinding
 import Foundation
 import TrustServer
@@ -26,11 +27,22 @@ public final class EmbeddedServer: Sendable {
 
     /// Prepares and starts a server in a new folder named `<directoryPrefix>-<UUID>` under the
     /// temporary directory.
-    public init(directoryPrefix: String = "devicetrust-demo") throws {
+    /// - Parameters:
+    ///   - attestation: the attestation options, as `devicetrust serve` takes them (off by default).
+    ///   - appAttestRoots: DER certificates that replace Apple's App Attestation root, such
+    ///     as an emulated authority's (written to the folder and passed as `--app-attest-root`).
+    public init(directoryPrefix: String = "devicetrust-demo", attestation: AttestationOptions = AttestationOptions(), appAttestRoots: [Data] = []) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(directoryPrefix)-\(UUID().uuidString)", isDirectory: true)
-        let configuration = ServerConfiguration(port: 0, dataDirectory: directory.appendingPathComponent("data").path)
+        var configuration = ServerConfiguration(port: 0, dataDirectory: directory.appendingPathComponent("data").path)
+        configuration.attestation = attestation
         do {
+            if !appAttestRoots.isEmpty {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                let rootFile = directory.appendingPathComponent("app-attest-roots.pem")
+                try Data(appAttestRoots.map { PEMBlocks.encode($0) }.joined().utf8).write(to: rootFile)
+                configuration.attestation.appAttestRootPath = rootFile.path
+            }
             prepared = try ServerBootstrap.prepare(configuration, openStore: TrustStoreEngines.open)
         } catch {
             try? FileManager.default.removeItem(at: directory)
@@ -52,9 +64,10 @@ public final class EmbeddedServer: Sendable {
 
     /// Runs `body` against a fresh server, then stops it (also when `body` throws).
     public static func run<Result>(
-        directoryPrefix: String = "devicetrust-demo", _ body: (EmbeddedServer) async throws -> Result
+        directoryPrefix: String = "devicetrust-demo", attestation: AttestationOptions = AttestationOptions(), appAttestRoots: [Data] = [],
+        _ body: (EmbeddedServer) async throws -> Result
     ) async throws -> Result {
-        let running = try EmbeddedServer(directoryPrefix: directoryPrefix)
+        let running = try EmbeddedServer(directoryPrefix: directoryPrefix, attestation: attestation, appAttestRoots: appAttestRoots)
         defer { running.stop() }
         return try await body(running)
     }

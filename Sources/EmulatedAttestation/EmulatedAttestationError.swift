@@ -20,4 +20,9 @@ extension ErrorCode where Domain == EmulatedAttestationFailures {
     public static var invalidInput: Self { Self("invalidInput") }
     /// Building a certificate failed.
     public static var certificate: Self { Self("certificate") }
+    /// App Attest is not available on this emulated device (DCError.featureUnsupported).
+    public static var featureUnsupported: Self { Self("featureUnsupported") }
+    /// Apple's service is unavailable or rate-limiting (DCError.serverUnavailable), as
+    /// ``EmulatedAppAttestService/failNextAttestations(_:)`` arranges.
+    public static var serverUnavailable: Self { Self("serverUnavailable") }
 }

@@ -13,6 +13,17 @@ struct PEMBlocksTests {
         #expect(try PEMBlocks.decode(text) == [[0x30, 0x00], [0x05, 0x00]])
     }
 
+    @Test("encode writes one block in 64-character lines that decode reads back")
+    func encodeRoundTrip() throws {
+        let der = (0..<100).map { UInt8($0) }
+        let text = PEMBlocks.encode(der)
+        let lines = text.split(separator: "\n")
+        #expect(lines.first == "-----BEGIN CERTIFICATE-----" && lines.last == "-----END CERTIFICATE-----")
+        #expect(lines.dropFirst().dropLast().map(\.count) == [64, 64, 8], "136 base64 characters")
+        #expect(try PEMBlocks.decode(text) == [der])
+        #expect(try PEMBlocks.decode(PEMBlocks.encode(der, label: "PUBLIC KEY"), label: "PUBLIC KEY") == [der])
+    }
+
     @Test("A body split over several lines is joined")
     func multiLine() throws {
         let text = "-----BEGIN CERTIFICATE-----\nBA\nIA\nAQ==\n-----END CERTIFICATE-----"

@@ -34,15 +34,52 @@ public final class EmulatedAppAttestService: Sendable {
     /// Whether authenticator data carries the extension map iOS 27 appends after the COSE
     /// key (`apple_bundle_version_01`, `apple_validation_category_01`), without the ED flag.
     public let appendsValidationExtensions: Bool
+    /// Whether App Attest works on this emulated device (`false`: the simulator, an
+    /// extension, an old device); when `false`, every call fails with `featureUnsupported`.
+    public let isSupported: Bool
     private let authority: AppAttestAuthority
     private let keys = Locked<[String: AttestKey]>([:])
+    private let faults = Locked(Faults())
+
+    /// What the service does wrong on purpose, and what it was asked.
+    private struct Faults {
+        var unavailableAttestations = 0
+        var attestationRequests: [AttestationRequest] = []
+    }
+
+    /// One `attestKey` call as received, failed or not.
+    public struct AttestationRequest: Sendable, Hashable {
+        /// The key identifier passed.
+        public let keyId: String
+        /// The client data hash passed.
+        public let clientDataHash: Data
+    }
 
     /// A service for `appID` whose attestations `authority` certifies.
-    public init(appID: String, environment: Environment, authority: AppAttestAuthority, appendsValidationExtensions: Bool = false) {
+    public init(
+        appID: String, environment: Environment, authority: AppAttestAuthority, appendsValidationExtensions: Bool = false,
+        isSupported: Bool = true
+    ) {
         self.appID = appID
         self.environment = environment
         self.authority = authority
         self.appendsValidationExtensions = appendsValidationExtensions
+        self.isSupported = isSupported
+    }
+
+    /// Makes the next `count` `attestKey` calls fail with `serverUnavailable`, as Apple's
+    /// rate limit does.
+    public func failNextAttestations(_ count: Int) {
+        faults.withLock { $0.unavailableAttestations = max(0, count) }
+    }
+
+    /// Every `attestKey` call so far, in order.
+    public var attestationRequests: [AttestationRequest] { faults.withLock { $0.attestationRequests } }
+
+    /// Forgets `keyId`, as a key lost to a restore onto another device: later calls with it
+    /// fail with `invalidKey`.
+    public func invalidateKey(_ keyId: String) {
+        _ = keys.withLock { $0.removeValue(forKey: keyId) }
     }
 
     /// A new key; returns its identifier as `generateKey` does: standard base64 of
@@ -57,6 +94,14 @@ public final class EmulatedAppAttestService: Sendable {
     /// The attestation object for `keyId` over `clientDataHash`, as `attestKey` returns
     /// it: CBOR `{fmt, attStmt: {x5c, receipt}, authData}`. A key is attested once.
     public func attestKey(_ keyId: String, clientDataHash: Data) throws(EmulatedAttestationError) -> Data {
+        try checkSupported()
+        let unavailable = faults.withLock { faults in
+            faults.attestationRequests.append(AttestationRequest(keyId: keyId, clientDataHash: clientDataHash))
+            guard faults.unavailableAttestations > 0 else { return false }
+            faults.unavailableAttestations -= 1
+            return true
+        }
+        if unavailable { throw EmulatedAttestationError(.serverUnavailable, "the attestation service is unavailable; retry later") }
         let privateKey = try keys.withLock { (keys) throws(EmulatedAttestationError) -> P256.Signing.PrivateKey in
             guard var key = keys[keyId] else { throw EmulatedAttestationError(.invalidKey, "no App Attest key \(keyId)") }
             guard !key.attested else { throw EmulatedAttestationError(.alreadyAttested, "key \(keyId) was attested already") }
@@ -89,6 +134,7 @@ public final class EmulatedAppAttestService: Sendable {
     /// `generateAssertion` returns it: CBOR `{signature, authenticatorData}`. The counter
     /// grows by one per assertion.
     public func generateAssertion(_ keyId: String, clientDataHash: Data) throws(EmulatedAttestationError) -> Data {
+        try checkSupported()
         guard clientDataHash.count == 32 else {
             throw EmulatedAttestationError(.invalidInput, "clientDataHash must be 32 bytes, not \(clientDataHash.count)")
         }
@@ -110,6 +156,10 @@ public final class EmulatedAppAttestService: Sendable {
             (.text("authenticatorData"), .bytes(authData)),
         ])
         return Data(assertion.encoded)
+    }
+
+    private func checkSupported() throws(EmulatedAttestationError) {
+        guard isSupported else { throw EmulatedAttestationError(.featureUnsupported, "App Attest is not supported on this device") }
     }
 
     /// rpIdHash ‖ flags ‖ counter (big-endian); flags 0x40 (AT) on attestation, as real
