@@ -179,7 +179,7 @@ var targets: [Target] = [
         name: "DeviceTrustDemo",
         dependencies: [
             "TrustServer", "TrustStoreEngines", "DeviceBindingClient", "DeviceEmulator", "DeviceBinding", "SecureStorage", "DeviceTrustCrypto", "CommandKit",
-            "ASN1DER",
+            "ASN1DER", "EmulatedAttestation",
         ]
     ),
 

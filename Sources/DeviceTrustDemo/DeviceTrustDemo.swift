@@ -30,11 +30,22 @@ public enum DeviceTrustDemo {
             let server = try EmbeddedServer()
             return (server, "Started an embedded DeviceTrust server on 127.0.0.1:\(server.port) with a temporary data directory.")
         }
-        let proxy = DemoProxy(port: server.port)
         var outcome = DemoOutcome()
         outcome.sensitiveValues = [pin.revealedDigits, wrongPIN.revealedDigits, server.adminKey]
-        do {
+        return try await walk(server, narrator, outcome) { proxy, outcome in
             try await walkThrough(server: server, proxy: proxy, narrator: narrator, outcome: &outcome)
+        }
+    }
+
+    /// Runs `steps` through a recording proxy in front of `server`, then stops the server
+    /// as the last step (also, silently, when a step fails).
+    static func walk(
+        _ server: EmbeddedServer, _ narrator: Narrator, _ start: DemoOutcome, _ steps: (DemoProxy, inout DemoOutcome) async throws -> Void
+    ) async throws -> DemoOutcome {
+        let proxy = DemoProxy(port: server.port)
+        var outcome = start
+        do {
+            try await steps(proxy, &outcome)
         } catch {
             proxy.close()
             server.stop()

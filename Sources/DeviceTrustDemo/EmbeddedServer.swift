@@ -83,14 +83,21 @@ public final class EmbeddedServer: Sendable {
     /// with the admin key.
     /// - Throws: ``DemoServerAnswer`` unless the server answers 201.
     public func createEnrollment(accountId: String) async throws -> EnrollmentCreated {
-        var request = URLRequest(url: baseURL.appendingPathComponent("v1/enrollments"))
-        request.httpMethod = "POST"
-        request.setValue("Bearer \(adminKey)", forHTTPHeaderField: "Authorization")
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        request.httpBody = try WireCoding.encode(EnrollmentRequest(accountId: accountId))
-        let (status, body) = try await Self.send(request)
+        let (status, body) = try await post("v1/enrollments", EnrollmentRequest(accountId: accountId), admin: true)
         guard status == 201 else { throw DemoServerAnswer(status: status, body: body) }
         return try WireCoding.decode(EnrollmentCreated.self, from: body)
+    }
+
+    /// `POST` of `body` as JSON to `path` (such as `v1/challenges`), with the admin key when
+    /// `admin`; returns the status and body as they came, for tests and demos that send what
+    /// a client would not.
+    public func post(_ path: String, _ body: some Encodable, admin: Bool = false) async throws -> (status: Int, body: Data) {
+        var request = URLRequest(url: baseURL.appendingPathComponent(path))
+        request.httpMethod = "POST"
+        if admin { request.setValue("Bearer \(adminKey)", forHTTPHeaderField: "Authorization") }
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        request.httpBody = try WireCoding.encode(body)
+        return try await Self.send(request)
     }
 
     /// `GET /.well-known/jwks.json`: the public keys that verify this server's access tokens.

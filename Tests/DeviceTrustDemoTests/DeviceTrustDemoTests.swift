@@ -46,4 +46,31 @@ struct DeviceTrustDemoTests {
         }
         #expect(!output.contains("eyJ"), "no JWT part (base64url of '{\"') in the output")
     }
+
+    @Test("--app-attest: enrolls with an attested key, asserts per approval, refuses an old assertion and a swapped key; no secrets printed")
+    func appAttestWalkThrough() async throws {
+        let printed = Locked<[String]>([])
+        let outcome = try await DeviceTrustDemo.runAppAttest { line in printed.withLock { $0.append(line) } }
+        let lines = printed.withLock { $0 }
+        #expect(lines == outcome.steps)
+        let expected = [
+            "--app-attest required --platforms ios",
+            "Enrolled with App Attest: a new App Attest key attested over SHA-256 of the enrollment payload, the device key and the biometric key",
+            "App Attest assertion over the challenge; the server raised the key's counter to 1.",
+            "App Attest assertion over the challenge; the server raised the key's counter to 2.",
+            "the previous assertion, as a script that copied the signing key would: refused with attestation_invalid",
+            "a software device key swapped in after attesting: refused with attestation_invalid (HTTP 403)",
+            "Stopped the server",
+        ]
+        #expect(lines.count == expected.count)
+        for (index, (line, fragment)) in zip(lines, expected).enumerated() {
+            #expect(line.hasPrefix("\(index + 1). ") && line.contains(fragment), "step \(index + 1): \(line)")
+        }
+        let output = lines.joined(separator: "\n")
+        #expect(outcome.sensitiveValues.count >= 2 + 2 + 6)
+        for secret in outcome.sensitiveValues {
+            #expect(!output.contains(secret), "the output shows a secret or key material")
+        }
+        #expect(!output.contains("eyJ"), "no JWT part in the output")
+    }
 }

@@ -40,7 +40,8 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 BlockLocator(section: Self.backendSection, ordinal: 0, language: "sh"),
                 BlockLocator(section: Self.backendSection, ordinal: 1, language: "sh"),
             ]
-        case .demo: [BlockLocator(section: Self.backendSection, ordinal: 2, language: "sh")]
+        case .demo:
+            [BlockLocator(section: Self.backendSection, ordinal: 2, language: "sh"), BlockLocator(section: Self.backendSection, ordinal: 3, language: "sh")]
         case .audit: [BlockLocator(section: "A reviewer: the audit", ordinal: 0, language: "sh")]
         case .setUp: [BlockLocator(section: "Set-up", ordinal: 0, language: "sh")]
         case .postgresNodes: [BlockLocator(section: "Several nodes on one PostgreSQL", ordinal: 0, language: "sh")]

@@ -11,5 +11,12 @@ enum DemoRun {
             }
             #expect(output.hasSuffix("Demo complete: every step behaved as expected.\n"))
         }
+        for command in context.commandsToRun(inBlock: 1) {
+            let output = try context.expectRun(command).output
+            for step in ["Enrolled with App Attest", "counter to 2", "the previous assertion", "swapped in after attesting", "attestation_invalid"] {
+                #expect(output.contains(step), "\(command): the demo shows '\(step)'")
+            }
+            #expect(output.hasSuffix("Demo complete: every step behaved as expected.\n"))
+        }
     }
 }
