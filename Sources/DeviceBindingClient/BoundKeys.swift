@@ -5,4 +5,7 @@ import SecureStorage
 struct BoundKeys: Sendable {
     var deviceKey: (any DeviceKey)?
     var biometricKey: (any DeviceKey)?
+    /// Set by the local wipe after a removal or revocation, cleared by a new enrollment:
+    /// until then every call that needs a key answers `device_revoked` without a request.
+    var wiped = false
 }

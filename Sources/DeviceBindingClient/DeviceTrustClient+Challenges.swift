@@ -71,14 +71,17 @@ extension DeviceTrustClient {
     }
 
     /// Removes (revokes) this device on the server: with biometry when `pin` is `nil`,
-    /// otherwise with the device key and `pin`. Every later call for the device gets
-    /// `device_revoked`.
-    /// - Throws: as ``approve(action:deviceId:)`` or ``unlockWithPIN(deviceId:pin:)``.
+    /// otherwise with the device key and `pin`; after the server's `204`, wipes the
+    /// device's data from the phone (``wipeLocalData()``). Every later call for the device
+    /// gets `device_revoked`.
+    /// - Throws: as ``approve(action:deviceId:)`` or ``unlockWithPIN(deviceId:pin:)``; the
+    ///   local wipe's first failure, after the server removed the device.
     public func removeDevice(deviceId: String, pin: PIN? = nil) async throws {
         let request = ChallengeRequest(deviceId: deviceId, key: pin == nil ? .biometric : .device, purpose: .removeDevice)
         try await answerChallenge(request, expecting: 204) { signature, _ in
             ChallengeResponse(signature: signature, pin: pin)
         }
+        try await wipeLocalData()
     }
 
     // MARK: The one challenge path
@@ -101,6 +104,14 @@ extension DeviceTrustClient {
     /// `response` builds from the encoded signature and the payload bytes.
     @discardableResult
     func answerChallenge(
+        _ request: ChallengeRequest, expecting status: Int,
+        response: (_ signature: String, _ payload: Data) async throws -> ChallengeResponse
+    ) async throws -> Data {
+        try await wipingWhenRevoked { try await answerChallengeOnce(request, expecting: status, response: response) }
+    }
+
+    /// ``answerChallenge(_:expecting:response:)`` without the wipe on `device_revoked`.
+    private func answerChallengeOnce(
         _ request: ChallengeRequest, expecting status: Int,
         response: (_ signature: String, _ payload: Data) async throws -> ChallengeResponse
     ) async throws -> Data {

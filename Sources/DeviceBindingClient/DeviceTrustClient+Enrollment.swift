@@ -47,8 +47,7 @@ extension DeviceTrustClient {
             try appAttest.storeKeyId(appAttestRegistration.keyId)
         }
         updateKeys { keys in
-            keys.deviceKey = deviceKey
-            keys.biometricKey = biometricKey
+            keys = BoundKeys(deviceKey: deviceKey, biometricKey: biometricKey)
         }
         return completed
     }

@@ -34,6 +34,8 @@ public final class DeviceTrustClient: Sendable {
     private let keys: Locked<BoundKeys>
     /// App Attest, when the client was given a provider.
     let appAttest: AppAttestSession?
+    /// What the local wipe removes besides the keys.
+    let localData: LocalDeviceData?
 
     /// A client of the server at `baseURL`.
     /// - Parameters:
@@ -50,21 +52,24 @@ public final class DeviceTrustClient: Sendable {
     ///     (`afterFirstUnlockThisDeviceOnly`, service `DeviceTrust.AppAttest`): by default
     ///     the system keychain on Apple platforms, memory elsewhere.
     ///   - appAttestRetry: how attestations are retried while Apple is unavailable.
+    ///   - localData: what ``wipeLocalData()`` removes besides the keys and the App Attest
+    ///     key id, after a removal or a `device_revoked` answer (``LocalDeviceData``).
     public convenience init(
         baseURL: URL, session: URLSession = .shared, deviceKey: (any DeviceKey)? = nil, biometricKey: (any DeviceKey)? = nil,
         appAttest: (any AppAttestProvider)? = nil, appAttestKeychain: (any KeychainBackend)? = nil,
-        appAttestRetry: AppAttestRetryPolicy = .default
+        appAttestRetry: AppAttestRetryPolicy = .default, localData: LocalDeviceData? = nil
     ) {
         self.init(
             baseURL: baseURL, transport: URLSessionTransport(session: session), deviceKey: deviceKey, biometricKey: biometricKey,
-            appAttest: appAttest, appAttestKeychain: appAttestKeychain, appAttestRetry: appAttestRetry)
+            appAttest: appAttest, appAttestKeychain: appAttestKeychain, appAttestRetry: appAttestRetry, localData: localData)
     }
 
     init(
         baseURL: URL, transport: any HTTPTransport, deviceKey: (any DeviceKey)? = nil, biometricKey: (any DeviceKey)? = nil,
         appAttest: (any AppAttestProvider)? = nil, appAttestKeychain: (any KeychainBackend)? = nil,
-        appAttestRetry: AppAttestRetryPolicy = .default
+        appAttestRetry: AppAttestRetryPolicy = .default, localData: LocalDeviceData? = nil
     ) {
+        self.localData = localData
         self.baseURL = baseURL
         api = APIRequests(baseURL: baseURL, transport: transport)
         keys = Locked(BoundKeys(deviceKey: deviceKey, biometricKey: biometricKey))
@@ -83,9 +88,14 @@ public final class DeviceTrustClient: Sendable {
     }
 
     /// The key of `kind` the client signs with.
-    /// - Throws: ``DeviceTrustClientError/Code/keyUnavailable`` when it holds none.
-    func key(_ kind: KeyKind) throws(DeviceTrustClientError) -> any DeviceKey {
-        let key = keys.withLock { kind == .device ? $0.deviceKey : $0.biometricKey }
+    /// - Throws: `Problem` `device_revoked` after the local wipe (the device was removed or
+    ///   revoked; it answers so until it enrolls again);
+    ///   ``DeviceTrustClientError/Code/keyUnavailable`` when it holds no such key.
+    func key(_ kind: KeyKind) throws -> any DeviceKey {
+        let (key, wiped) = keys.withLock { (kind == .device ? $0.deviceKey : $0.biometricKey, $0.wiped) }
+        if wiped {
+            throw Problem(code: .deviceRevoked, detail: "this device was removed or revoked and its keys wiped from the phone; enroll again")
+        }
         guard let key else {
             throw DeviceTrustClientError(.keyUnavailable, "the client holds no \(kind.rawValue) key; enroll first or pass the key at init")
         }

@@ -41,21 +41,25 @@ struct FreshInstallKeychainResetTests {
                 .appendingPathComponent("installed"))
     }
 
-    @Test("Without the marker every item of the service is deleted and the marker created; the next launch deletes nothing")
+    @Test("Without the marker every item of the service in the app's default group is deleted and the marker created; the next launch deletes nothing")
     func firstLaunchWipesOnce() throws {
         let backend = RecordingBackend()
+        backend.returning(["agrp": "TEAM123456.com.example.bank"])
         let reset = FreshInstallKeychainReset(keychain: Keychain(service: "s", backend: backend), marker: temporaryMarker())
         #expect(try reset.resetIfFreshInstall())
-        #expect(backend.calls == [.delete])
+        // The probe that names the default group (added, read back, deleted), then the wipe.
+        #expect(backend.calls == [.add, .copyMatching, .delete, .delete])
+        #expect(backend.recorded.last?.query["agrp"] as? String == "TEAM123456.com.example.bank")
+        #expect(backend.recorded.last?.query["acct"] == nil, "every account of the service")
         #expect(try reset.marker.exists())
         #expect(try !reset.resetIfFreshInstall())
-        #expect(backend.calls == [.delete])
+        #expect(backend.calls.count == 4)
     }
 
     @Test("When the wipe fails the marker is not created, so the next launch tries again")
     func failedWipeKeepsTrying() throws {
         let backend = RecordingBackend()
-        backend.answer(.delete, with: -25308)
+        backend.answer(.delete, with: 0, -25308)  // the probe's delete, then the wipe's
         let reset = FreshInstallKeychainReset(keychain: Keychain(service: "s", backend: backend), marker: temporaryMarker())
         #expect(throws: KeychainError.interactionNotAllowed) { try reset.resetIfFreshInstall() }
         #expect(try !reset.marker.exists())

@@ -139,6 +139,31 @@ struct KeychainScenarioTests {
         #expect(throws: KeychainError.itemNotFound) { try keychain(on: stranger).load(for: "access") }
     }
 
+    @Test("The app's deleteAll() removes its own items only: the extension's items of the same service in the shared group survive")
+    func deleteAllKeepsSharedGroup() throws {
+        let device = EmulatedDevice()
+        let shared = "TEAM123456.com.example.shared"
+        let app = device.install(
+            AppIdentity(teamID: "TEAM123456", bundleID: "com.example.bank", keychainAccessGroups: ["TEAM123456.com.example.bank", shared]))
+        let widget = device.install(AppIdentity(teamID: "TEAM123456", bundleID: "com.example.bank.widget", keychainAccessGroups: [shared]))
+        try keychain(on: app).save(token, for: "access")
+        try keychain(on: widget).save(Data("widget-state".utf8), for: "widget")
+        #expect(try keychain(on: app).load(for: "widget") == Data("widget-state".utf8), "the app sees the shared item")
+
+        try keychain(on: app).deleteAll()
+        #expect(try keychain(on: app).loadIfPresent(for: "access") == nil)
+        #expect(try keychain(on: widget).load(for: "widget") == Data("widget-state".utf8), "the extension's item survives")
+        #expect(try keychain(on: app).load(for: "widget") == Data("widget-state".utf8))
+
+        // Scoped explicitly to the shared group, it removes that group's items and nothing else.
+        try keychain(on: app).save(token, for: "access")
+        try keychain(on: app, accessGroup: shared).deleteAll()
+        #expect(throws: KeychainError.itemNotFound) { try keychain(on: widget).load(for: "widget") }
+        #expect(try keychain(on: app).load(for: "access") == token)
+        // No probe item is left behind.
+        #expect(throws: KeychainError.itemNotFound) { try keychain(on: widget).load(for: "access") }
+    }
+
     @Test("Restoring a backup onto a new phone brings AfterFirstUnlock tokens but not ThisDeviceOnly ones")
     func restoreOntoNewPhone() throws {
         let old = EmulatedDevice()

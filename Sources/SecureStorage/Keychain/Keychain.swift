@@ -134,20 +134,50 @@ public struct Keychain: KeychainService {
         }
     }
 
-    /// Removes every item of this service (and access group, if one is set), synchronized
-    /// or not; succeeds when there is none.
+    /// Removes every item of this service in this keychain's access group, synchronized or
+    /// not; succeeds when there is none.
+    ///
+    /// Scoped to one group: ``accessGroup`` or, when it is `nil`, the app's default group
+    /// (where this keychain's saves went). A delete query without a group would reach every
+    /// group the app can see, so an app's `deleteAll()` would also remove items its
+    /// extensions keep under the same service in a shared group. The default group is found
+    /// by adding a probe item and reading its group back (no API names it), so the call
+    /// needs the keychain to be writable (after the first unlock).
     public func deleteAll() throws {
         try deleteAll(synchronizable: KeychainConstants.synchronizableAny)
     }
 
-    /// Deletes every item of the service with the given `sync` query value (`true`,
-    /// `false` or `syna`); succeeds when there is none.
+    /// Deletes every item of the service, in this keychain's group (see ``deleteAll()``),
+    /// with the given `sync` query value (`true`, `false` or `syna`); succeeds when there
+    /// is none.
     func deleteAll(synchronizable: Any) throws {
         var query = baseQuery
+        if let group = try accessGroup ?? defaultAccessGroup() { query[KeychainConstants.accessGroup] = group }
         query[KeychainConstants.synchronizable] = synchronizable
         let status = backend.delete(query)
         guard status != KeychainConstants.statusItemNotFound else { return }
         try KeychainError.check(status)
+    }
+
+    /// The group an item added without `kSecAttrAccessGroup` goes to: a probe item is
+    /// added, its `agrp` read back, and the probe deleted. `nil` for a backend that keeps no
+    /// groups (a test double), where a query without a group reaches the same items.
+    func defaultAccessGroup() throws -> String? {
+        var probe = baseQuery
+        probe[KeychainConstants.account] = "devicetrust.access-group-probe.\(UUID().uuidString)"
+        probe[KeychainConstants.synchronizable] = false
+        probe.removeValue(forKey: KeychainConstants.accessGroup)
+        var add = probe
+        add[KeychainConstants.accessible] = Accessibility.afterFirstUnlockThisDeviceOnly.rawValue
+        add[KeychainConstants.valueData] = Data()
+        try KeychainError.check(backend.add(add))
+        defer { _ = backend.delete(probe) }
+        var read = probe
+        read[KeychainConstants.returnAttributes] = true
+        read[KeychainConstants.matchLimit] = KeychainConstants.matchLimitOne
+        let (status, result) = backend.copyMatching(read)
+        try KeychainError.check(status)
+        return (result as? [String: Any])?[KeychainConstants.accessGroup] as? String
     }
 
     /// Re-protects every existing item of this service with `accessibility`, in place
