@@ -77,9 +77,10 @@ public struct AppAttestReceipt: Sendable {
         expirationTime = try payload.date(21, "expiration time")
     }
 
-    /// Verifies the receipt: its CMS signature, its signer's chain to Apple Root CA - G3
-    /// (built in) or to `trustedRoots` (DER) with every certificate valid at `now`, and that
-    /// it has not expired at `now`.
+    /// Verifies the receipt: its CMS signature, its signer (which must carry
+    /// ``receiptSigningExtension``) and the signer's chain to Apple Root CA - G3 (built in) or
+    /// to `trustedRoots` (DER) with every certificate valid at `now`, and that it has not
+    /// expired at `now`.
     ///
     /// - Parameters:
     ///   - trustedRoots: DER roots that replace Apple Root CA - G3 (tests, private PKI).
@@ -90,6 +91,12 @@ public struct AppAttestReceipt: Sendable {
         do { signer = try message.verifySignature() } catch {
             throw AttestationError(.receiptSignature, "the receipt's signature does not verify, so its content was altered: \(error)")
         }
+        guard signer.extension(Self.receiptSigningExtension) != nil else {
+            throw AttestationError(
+                .chain,
+                "the receipt's signer \(signer.subjectSummary) lacks Apple's receipt-signing extension \(Self.receiptSigningExtension): other certificates under the root do not sign receipts"
+            )
+        }
         let verifier = try Self.chainVerifier(trustedRoots)
         let chain = [signer] + message.certificates.filter { $0 != signer }
         do { try verifier.verify(chain, at: now) } catch {
@@ -99,6 +106,11 @@ public struct AppAttestReceipt: Sendable {
             throw AttestationError(.receiptExpired, "the receipt expired at \(expirationTime) (now \(now)): refresh it at Apple's attestationData endpoint")
         }
     }
+
+    /// The extension Apple's receipt signer ("Application Attestation Fraud Receipt
+    /// Signing") carries. Apple Root CA - G3 also anchors certificates whose keys others
+    /// hold (Apple Pay merchants'), so a chain to the root alone does not make a signer.
+    public static let receiptSigningExtension = "1.2.840.113635.100.12.15"
 
     /// The verifier for `roots`, or for the built-in Apple Root CA - G3.
     private static func chainVerifier(_ roots: [Data]?) throws(AttestationError) -> CertificateChainVerifier {
