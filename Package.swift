@@ -276,7 +276,7 @@ var targets: [Target] = [
         name: "ReadmeTests",
         dependencies: [
             "DeviceBindingClient", "DeviceBinding", "SecureStorage", "DeviceEmulator", "Pinning", "ServerCredentials", "RepositoryTestSupport",
-            "TrustStoreTestSupport",
+            "TrustStoreTestSupport", "Attestation",
         ]
     ),
 ]
@@ -298,6 +298,8 @@ let package = Package(
         .library(name: "CodedErrors", targets: ["CodedErrors"]),
         .library(name: "DeviceBindingClient", targets: ["DeviceBindingClient"]),
         .library(name: "Pinning", targets: ["Pinning"]),
+        // The App Attest, Android key attestation and receipt verifiers, for a backend team's own server.
+        .library(name: "Attestation", targets: ["Attestation"]),
         .executable(name: "devicetrust", targets: ["devicetrust"]),
         .executable(name: "devicetrust-benchmark", targets: ["devicetrust-benchmark"]),
     ],

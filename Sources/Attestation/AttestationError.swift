@@ -42,6 +42,12 @@ extension ErrorCode where Domain == AttestationFailures {
     public static var credentialKey: Self { Self("credentialKey") }
     /// The assertion's signature does not verify with the stored key.
     public static var signature: Self { Self("signature") }
+    /// A receipt's CMS signature does not verify with its signer's key (altered content).
+    public static var receiptSignature: Self { Self("receiptSignature") }
+    /// A receipt's expiration time has passed: refresh it at Apple's `attestationData` endpoint.
+    public static var receiptExpired: Self { Self("receiptExpired") }
+    /// A receipt belongs to another key, app or environment than the one it was checked against.
+    public static var receiptMismatch: Self { Self("receiptMismatch") }
 
     // Android Key Attestation.
     /// The attestation challenge is not the expected one.

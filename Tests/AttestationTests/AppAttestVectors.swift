@@ -20,6 +20,9 @@ enum AppAttestVectors {
         let expectedResult: String
         let expectedFailure: String?
         let publicKeyX963B64: String
+        /// Whether the CMS signature of the attestation's receipt verifies (false only for
+        /// the webauthn4j/kayak receipts).
+        let receiptCmsSignatureOk: Bool
 
         var attestation: Data { Data(base64Encoded: attestationB64) ?? Data() }
         var clientDataHash: Data { Data(base64Encoded: clientDataHashB64) ?? Data() }

@@ -12,16 +12,7 @@ public final class CertificatePublicKey: @unchecked Sendable {
 
     /// Loads a DER SubjectPublicKeyInfo; every byte must be consumed.
     public init(subjectPublicKeyInfo spki: [UInt8]) throws(CertificateError) {
-        let parsed: OpaquePointer? = spki.withUnsafeBufferPointer { buffer in
-            var cursor: UnsafePointer<UInt8>? = buffer.baseAddress
-            guard let key = d2i_PUBKEY(nil, &cursor, buffer.count) else { return nil }
-            guard cursor == buffer.baseAddress.map({ $0 + buffer.count }) else {
-                EVP_PKEY_free(key)
-                return nil
-            }
-            return key
-        }
-        ERR_clear_error()
+        let parsed = decodeEveryByte(spki, { d2i_PUBKEY(nil, $0, $1) }, free: EVP_PKEY_free)
         guard let parsed else { throw CertificateError(.unsupportedKey, "OpenSSL cannot load the SubjectPublicKeyInfo") }
         pointer = parsed
         subjectPublicKeyInfo = spki

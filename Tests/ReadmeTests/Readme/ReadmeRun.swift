@@ -27,6 +27,9 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case postgresNodes
     /// The `devicetrust pin` commands against a local TLS server, and the policy code.
     case pinning
+    /// The backend's verifier code, built in `Tests/IntegratorPackage/` on the `Attestation`
+    /// product and run on a real attestation.
+    case attestationLibrary
 
     var testDescription: String { rawValue }
 
@@ -50,6 +53,7 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 BlockLocator(section: Self.pinningSection, ordinal: 0, language: "sh"),
                 BlockLocator(section: Self.pinningSection, ordinal: 1, language: "swift"),
             ]
+        case .attestationLibrary: [BlockLocator(section: Self.attestationLibrarySection, ordinal: 0, language: "swift")]
         }
     }
 
@@ -74,4 +78,5 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
     static let iosSection = "An iOS team: the libraries in an app"
     static let backendSection = "A backend team: the server"
     static let pinningSection = "Pinning an API host with a backup pin"
+    static let attestationLibrarySection = "A backend team: the verifiers in your own server"
 }

@@ -14,32 +14,55 @@ enum AppPackageRun {
             manifest.range(of: #"\.target\(name: "[^"]+""#, options: .regularExpression),
             "the README's Package.swift declares an app target")
         let target = String(manifest[declaration].dropFirst(#".target(name: ""#.count).dropLast())
-        let folder = RepositoryFiles.root.appendingPathComponent(".build/readme-app")
-        let package = folder.appendingPathComponent(target)
-        let sources = package.appendingPathComponent("Sources/\(target)")
-        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        let package = try packageFolder(".build/readme-app", named: target)
+        var files = ["Package.swift": manifest]
+        // The server-side block is the integrator package's (AttestationLibraryRun), not the app's.
+        let serverBlocks = ReadmeRun.attestationLibrary.blocks
+        for block in context.readme.blocks
+        where block.language == "swift" && block.fenceLine != context.blocks[0].fenceLine
+            && !serverBlocks.contains(BlockLocator(section: block.section, ordinal: block.ordinal, language: block.language))
+        {
+            files["Sources/\(target)/" + (Snippets.file(holding: block.text) ?? "README-\(block.fenceLine).swift")] = block.text
+        }
+        try write(files, into: package, sources: "Sources/\(target)")
+        try build(package, context, "the README's Package.swift and Swift files", as: "an app")
+    }
+
+    /// `folder` (below the repository) with a link `DeviceTrust` to the repository in it, and
+    /// the path of the package `name` beside the link, as `../DeviceTrust` finds it.
+    static func packageFolder(_ folder: String, named name: String) throws -> URL {
+        let folder = RepositoryFiles.root.appendingPathComponent(folder)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let link = folder.appendingPathComponent("DeviceTrust")
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: link.path)) != RepositoryFiles.root.path {
             try? FileManager.default.removeItem(at: link)
             try FileManager.default.createSymbolicLink(at: link, withDestinationURL: RepositoryFiles.root)
         }
-        var files = ["Package.swift": manifest]
-        for block in context.readme.blocks where block.language == "swift" && block.fenceLine != context.blocks[0].fenceLine {
-            files["Sources/\(target)/" + (Snippets.file(holding: block.text) ?? "README-\(block.fenceLine).swift")] = block.text
-        }
-        for stale in try FileManager.default.contentsOfDirectory(atPath: sources.path) where files["Sources/\(target)/" + stale] == nil {
-            try FileManager.default.removeItem(at: sources.appendingPathComponent(stale))
+        return folder.appendingPathComponent(name)
+    }
+
+    /// Writes `files` (path in the package: text) that differ from what is there, so
+    /// builds stay incremental, and removes the other files of `sources`.
+    static func write(_ files: [String: String], into package: URL, sources: String) throws {
+        let folder = package.appendingPathComponent(sources)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for stale in try FileManager.default.contentsOfDirectory(atPath: folder.path) where files["\(sources)/" + stale] == nil {
+            try FileManager.default.removeItem(at: folder.appendingPathComponent(stale))
         }
         for (path, text) in files where (try? String(contentsOf: package.appendingPathComponent(path), encoding: .utf8)) != text {
             try Data(text.utf8).write(to: package.appendingPathComponent(path))
         }
+    }
+
+    /// Builds `package` with the real SwiftPM, warnings as errors: it must build, without a warning.
+    static func build(_ package: URL, _ context: ReadmeRunContext, _ what: String, as kind: String) throws {
         let swift = try #require(realSwift(), "no swift on PATH")
         let build = try context.shell.runScript(
             "\(ReadmeShell.quoted(swift)) build --package-path \(ReadmeShell.quoted(package.path)) -Xswiftc -warnings-as-errors 2>&1",
             seconds: 900)
-        #expect(build.status == 0, "the README's Package.swift and Swift files do not build as an app:\n\(build.output)")
+        #expect(build.status == 0, "\(what) do not build as \(kind):\n\(build.output)")
         let warnings = build.output.split(separator: "\n").filter { $0.contains("warning:") }
-        #expect(warnings.isEmpty, "building the README's app package warns:\n\(warnings.joined(separator: "\n"))")
+        #expect(warnings.isEmpty, "building \(what) as \(kind) warns:\n\(warnings.joined(separator: "\n"))")
     }
 
     /// The toolchain's `swift` on the tests' own `PATH` (the shell's `PATH` starts with the stand-in).

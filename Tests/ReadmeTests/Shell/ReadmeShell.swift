@@ -164,8 +164,17 @@ final class ReadmeShell: @unchecked Sendable {
         "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }
 
+    /// Writes a stand-in through a descriptor opened with `O_CLOEXEC`. `Data.write` opens
+    /// without it, so a process another run spawned meanwhile (a `swift build`, a server)
+    /// inherited the write descriptor for its whole life, and bash's exec of the stand-in
+    /// failed with "Text file busy" (seen once in a full `swift test`).
     private static func writeExecutable(_ url: URL, _ text: String) throws {
-        try Data(text.utf8).write(to: url)
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard descriptor >= 0 else { throw ReadmeRunFailure("cannot create \(url.path): errno \(errno)") }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        guard written == bytes.count else { throw ReadmeRunFailure("cannot write \(url.path): errno \(errno)") }
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
     }
 
