@@ -257,7 +257,7 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "EmulatedAttestationTests",
-        dependencies: ["EmulatedAttestation", "X509Certificates", "ASN1DER", "DeviceTrustCrypto"]
+        dependencies: ["EmulatedAttestation", "X509Certificates", "ASN1DER", "DeviceTrustCrypto", "Attestation"]
     ),
     .testTarget(name: "X509CertificatesTests", dependencies: ["X509Certificates", "ASN1DER"], exclude: ["Fixtures"]),
     .testTarget(

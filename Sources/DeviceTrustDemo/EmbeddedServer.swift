@@ -29,8 +29,9 @@ public final class EmbeddedServer: Sendable {
     /// temporary directory.
     /// - Parameters:
     ///   - attestation: the attestation options, as `devicetrust serve` takes them (off by default).
-    ///   - appAttestRoots: DER certificates that replace Apple's App Attestation root, such
-    ///     as an emulated authority's (written to the folder and passed as `--app-attest-root`).
+    ///   - appAttestRoots: DER certificates that replace Apple's App Attestation root and Apple
+    ///     Root CA - G3, such as an emulated authority's (written to the folder and passed as
+    ///     `--app-attest-root` and `--app-attest-receipt-root`).
     public init(directoryPrefix: String = "devicetrust-demo", attestation: AttestationOptions = AttestationOptions(), appAttestRoots: [Data] = []) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(directoryPrefix)-\(UUID().uuidString)", isDirectory: true)
@@ -42,6 +43,7 @@ public final class EmbeddedServer: Sendable {
                 let rootFile = directory.appendingPathComponent("app-attest-roots.pem")
                 try Data(appAttestRoots.map { PEMBlocks.encode($0) }.joined().utf8).write(to: rootFile)
                 configuration.attestation.appAttestRootPath = rootFile.path
+                configuration.attestation.appAttestReceiptRootPath = rootFile.path
             }
             prepared = try ServerBootstrap.prepare(configuration, openStore: TrustStoreEngines.open)
         } catch {

@@ -179,7 +179,10 @@ struct AppAttestLab {
     }
 
     var serveArguments: [String] {
-        ["--app-id", Self.appID, "--app-attest", "required", "--app-attest-environment", "development", "--app-attest-root", rootPath]
+        [
+            "--app-id", Self.appID, "--app-attest", "required", "--app-attest-environment", "development", "--app-attest-root", rootPath,
+            "--app-attest-receipt-root", rootPath,
+        ]
     }
 
     func service() -> EmulatedAppAttestService {

@@ -80,6 +80,18 @@ struct AppAttestBindingTests {
         #expect(throws: ServiceFailure(.invalidConfiguration, "")) { try configuration.validate() }
     }
 
+    @Test("every attestation's receipt is verified: under another receipt root (or Apple's, for emulated receipts) the enrollment is 403 attestation_invalid")
+    func receiptChecked() throws {
+        var configuration = AttestationLab.shared.configuration(appAttest: .required)
+        #expect(try enroll(try ServiceFixture(attestation: configuration)) { try AttestedEnrollment.iPhone(payload: $0) }.keys == [.device, .biometric])
+        for roots in [[Data(try AppAttestAuthority().rootCertificate.der)], nil] {
+            configuration.appAttestReceiptRoots = roots
+            let fixture = try ServiceFixture(attestation: configuration)
+            expectProblem(.attestationInvalid) { _ = try enroll(fixture) { try AttestedEnrollment.iPhone(payload: $0) } }
+            #expect(fixture.log.lines.contains { $0.contains("the receipt does not verify") }, "the log names the receipt")
+        }
+    }
+
     @Test("the app id an attestation verified under is stored with the key, and its assertions are checked under that id only")
     func appIDPerKey() throws {
         let fixture = try ServiceFixture(attestation: twoApps())

@@ -32,7 +32,7 @@ final class AttestationLab: Sendable {
                 AppAttestVerifier(
                     appID: appID, environment: .development, trustedRoots: [Data(appAttestAuthority.rootCertificate.der)])
             ],
-            appAttestMode: appAttest,
+            appAttestMode: appAttest, appAttestReceiptRoots: [Data(appAttestAuthority.rootCertificate.der)],
             androidDeviceKey: androidVerifiers.deviceKey, androidBiometricKey: androidVerifiers.biometricKey,
             androidMode: android)
     }

@@ -25,6 +25,7 @@ struct ServeAttestationOptionsTests {
         let options = try ServeCommand.parse([
             "--app-id", "TEAMID1234.com.example.bank", "--app-id=ABCDE12345.com.example.bank.beta",
             "--app-attest", "required", "--app-attest-environment=development", "--app-attest-root", "/tmp/apple.pem",
+            "--app-attest-receipt-root", "/tmp/apple-g3.pem",
             "--android-package", "com.example.bank", "--android-cert-digest", Self.digest,
             "--android-cert-digest", String(repeating: "0F:", count: 31) + "0F",
             "--android-attestation=optional", "--android-revocation-list", "/tmp/status.json", "--android-root", "/tmp/google.pem",
@@ -36,6 +37,7 @@ struct ServeAttestationOptionsTests {
         #expect(options.androidCertificateDigests == [Data(repeating: 0xA5, count: 32), Data(repeating: 0x0F, count: 32)])
         #expect(options.androidMode == .optional)
         #expect(options.androidRevocationListPath == "/tmp/status.json")
+        #expect(options.appAttestReceiptRootPath == "/tmp/apple-g3.pem")
         #expect(options.appAttestRootPath == "/tmp/apple.pem" && options.androidRootPath == "/tmp/google.pem")
         #expect(options.platforms == [.ios])
     }
@@ -62,6 +64,7 @@ struct ServeAttestationOptionsTests {
             (["--android-cert-digest", "abc"], "--android-cert-digest"),
             (["--android-cert-digest", "+f" + String(repeating: "a", count: 62)], "--android-cert-digest"),
             (["--android-root="], "--android-root"), (["--app-attest-root="], "--app-attest-root"),
+            (["--app-attest-receipt-root="], "--app-attest-receipt-root"),
             (["--android-revocation-list="], "--android-revocation-list"),
             (["--app-attest", "off", "--app-attest", "off"], "--app-attest"),
             (["--platforms", ""], "--platforms"), (["--platforms", "ios,"], "--platforms"), (["--platforms", "windows"], "--platforms"),
@@ -79,7 +82,7 @@ struct ServeAttestationOptionsTests {
     @Test("the help lists every attestation option")
     func help() {
         for option in [
-            "--app-id", "--app-attest ", "--app-attest-environment", "--app-attest-root", "--android-package",
+            "--app-id", "--app-attest ", "--app-attest-environment", "--app-attest-root", "--app-attest-receipt-root", "--android-package",
             "--android-cert-digest", "--android-attestation", "--android-revocation-list", "--android-root", "--platforms",
         ] {
             #expect(ServeCommand.help.contains(option), "\(option)")
@@ -115,7 +118,7 @@ struct ServeAttestationOptionsTests {
         let command = try ServeCommand.parse([
             "--port", "0", "--data-dir", directory.path("data"),
             "--app-id", AttestationLab.appID, "--app-attest", "required", "--app-attest-environment", "development",
-            "--app-attest-root", directory.path("apple.pem"),
+            "--app-attest-root", directory.path("apple.pem"), "--app-attest-receipt-root", directory.path("apple.pem"),
             "--android-package", AttestationLab.packageName, "--android-cert-digest", Self.digest,
             "--android-attestation", "required", "--android-root", directory.path("google.pem"),
         ])

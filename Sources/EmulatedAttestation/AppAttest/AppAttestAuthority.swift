@@ -1,3 +1,4 @@
+import ASN1DER
 import Foundation
 import X509Certificates
 
@@ -10,7 +11,11 @@ public final class AppAttestAuthority: Sendable {
     public let rootCertificate: Certificate
     /// The intermediate that issues credential certificates ("Apple App Attestation CA 1").
     public let intermediateCertificate: Certificate
+    /// The certificate that signs receipts ("Application Attestation Fraud Receipt
+    /// Signing"), issued by the root and carrying Apple's receipt-signing extension.
+    public let receiptSigningCertificate: Certificate
     private let intermediateKey: CertificateIssuingKey
+    private let receiptSigningKey: CertificateIssuingKey
     private let clock: @Sendable () -> Date
 
     /// A fresh authority; `now` dates the certificates it issues.
@@ -40,9 +45,60 @@ public final class AppAttestAuthority: Sendable {
                     subjectPublicKeyInfo: intermediateKey.subjectPublicKeyInfo,
                     extensions: [.basicConstraints(isAuthority: true), .keyUsage(isAuthority: true)]
                 ), by: rootCertificate)
+            receiptSigningKey = try CertificateIssuingKey(generating: .p256)
+            receiptSigningCertificate = try rootKey.issue(
+                CertificateTemplate(
+                    serialNumber: [0x5C, 0x9A, 0x1F, 0x22, 0x6D, 0x3B, 0x80, 0x11],
+                    subject: CertificateTemplate.name([
+                        ("2.5.4.3", "Emulated Application Attestation Fraud Receipt Signing"), ("2.5.4.10", "Apple Inc."),
+                    ]),
+                    notBefore: start, notAfter: start.addingTimeInterval(2 * 365 * 86_400),
+                    subjectPublicKeyInfo: receiptSigningKey.subjectPublicKeyInfo,
+                    extensions: [
+                        .basicConstraints(isAuthority: false), .keyUsage(isAuthority: false),
+                        CertificateExtension(oid: "1.2.840.113635.100.12.15", value: [0x05, 0x00]),
+                    ]
+                ), by: rootCertificate)
         } catch {
             throw EmulatedAttestationError(.certificate, "\(error)")
         }
+    }
+
+    /// An attestation receipt as Apple returns it with an attestation: a CMS SignedData
+    /// without signed attributes over the DER SET of `(type, version, value)` attributes
+    /// (2 app id, 3 the credential certificate, 4 the client hash, 5 a token, 6 `ATTEST`,
+    /// 7 the environment, 12 the creation time, 21 the expiry, 90 days later), signed by
+    /// ``receiptSigningCertificate``.
+    func receipt(appID: String, credentialCertificate: Certificate, clientHash: [UInt8], environment: String) throws(EmulatedAttestationError) -> [UInt8] {
+        let now = clock()
+        let fields: [(Int, [UInt8])] = [
+            (2, Array(appID.utf8)), (3, credentialCertificate.der), (4, clientHash),
+            (5, Array("emulated-\(UUID().uuidString)".utf8)), (6, Array("ATTEST".utf8)), (7, Array(environment.utf8)),
+            (12, Array(Self.timestamp(now).utf8)), (21, Array(Self.timestamp(now.addingTimeInterval(90 * 86_400)).utf8)),
+        ]
+        var payload = DERWriter()
+        payload.constructed(.set) { set in
+            for (type, value) in fields {
+                set.constructed { attribute in
+                    attribute.integer(type)
+                    attribute.integer(1)
+                    attribute.octetString(value)
+                }
+            }
+        }
+        do {
+            return try receiptSigningKey.signCMS(payload.bytes, signer: receiptSigningCertificate)
+        } catch {
+            throw EmulatedAttestationError(.certificate, "\(error)")
+        }
+    }
+
+    /// `2024-04-18T16:14:54.209Z`, as receipts write times.
+    private static func timestamp(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        return formatter.string(from: date)
     }
 
     /// The credential certificate for an App Attest key: subject CN = hex of the key

@@ -122,7 +122,13 @@ public final class EmulatedAppAttestService: Sendable {
                 .text("attStmt"),
                 .map([
                     (.text("x5c"), .array([.bytes(credential.der), .bytes(authority.intermediateCertificate.der)])),
-                    (.text("receipt"), .bytes(receipt(keyID: keyID))),
+                    (
+                        .text("receipt"),
+                        .bytes(
+                            try authority.receipt(
+                                appID: appID, credentialCertificate: credential, clientHash: [UInt8](clientDataHash),
+                                environment: environment == .production ? "production" : "sandbox"))
+                    ),
                 ])
             ),
             (.text("authData"), .bytes(authData)),
@@ -188,9 +194,4 @@ public final class EmulatedAppAttestService: Sendable {
         return bytes
     }
 
-    /// Stands in for Apple's CMS-signed receipt, which no verifier step reads: opaque
-    /// bytes naming the app and key, so servers can store and return it.
-    private func receipt(keyID: [UInt8]) -> [UInt8] {
-        Array("emulated-receipt:\(appID):".utf8) + keyID
-    }
 }

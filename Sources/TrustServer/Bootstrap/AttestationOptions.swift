@@ -23,6 +23,8 @@ public struct AttestationOptions: Sendable, Hashable {
     public var androidRevocationListPath: String?
     /// `--app-attest-root`: PEM roots replacing Apple's App Attestation Root CA.
     public var appAttestRootPath: String?
+    /// `--app-attest-receipt-root`: PEM roots replacing Apple Root CA - G3 for receipts.
+    public var appAttestReceiptRootPath: String?
     /// `--android-root`: PEM roots replacing Google's hardware attestation roots.
     public var androidRootPath: String?
     /// `--platforms`: the platforms whose devices may enroll; both by default.
@@ -35,6 +37,9 @@ public struct AttestationOptions: Sendable, Hashable {
     /// - Throws: ``BootstrapError`` naming the file that cannot be read or parsed.
     public func makeConfiguration(now: @escaping @Sendable () -> Date = Date.init) throws(BootstrapError) -> AttestationConfiguration {
         let appAttestRoots = try appAttestRootPath.map { path throws(BootstrapError) in try Self.pemCertificates(path, option: "--app-attest-root") }
+        let receiptRoots = try appAttestReceiptRootPath.map { path throws(BootstrapError) in
+            try Self.pemCertificates(path, option: "--app-attest-receipt-root")
+        }
         let androidRoots = try androidRootPath.map { path throws(BootstrapError) in try Self.pemCertificates(path, option: "--android-root") }
         var revoked: Set<String> = []
         if let path = androidRevocationListPath {
@@ -51,7 +56,7 @@ public struct AttestationOptions: Sendable, Hashable {
             trustedRoots: androidRoots, policy: policy, revokedSerials: revoked, now: now)
         return AttestationConfiguration(
             appAttest: appIDs.map { AppAttestVerifier(appID: $0, environment: appAttestEnvironment, trustedRoots: appAttestRoots, now: now) },
-            appAttestMode: appAttestMode,
+            appAttestMode: appAttestMode, appAttestReceiptRoots: receiptRoots,
             androidDeviceKey: android.deviceKey, androidBiometricKey: android.biometricKey,
             androidMode: androidMode, platforms: platforms)
     }

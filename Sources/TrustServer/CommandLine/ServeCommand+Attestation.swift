@@ -47,6 +47,7 @@ extension ServeCommand {
         }
         options.androidRevocationListPath = try path(values, "--android-revocation-list")
         options.appAttestRootPath = try path(values, "--app-attest-root")
+        options.appAttestReceiptRootPath = try path(values, "--app-attest-receipt-root")
         options.androidRootPath = try path(values, "--android-root")
         return options
     }

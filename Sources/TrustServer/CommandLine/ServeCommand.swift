@@ -17,7 +17,7 @@ public struct ServeCommand: Sendable, Hashable {
             [--database sqlite:PATH|postgres://...] [--challenge-ttl SECONDS] [--token-issuer S] [--token-audience S] \
             [--rate-limit-per-address N] [--rate-limit-per-device N] \
             [--app-id TEAMID.bundle]... [--app-attest off|optional|required] \
-            [--app-attest-environment production|development] [--app-attest-root FILE] \
+            [--app-attest-environment production|development] [--app-attest-root FILE] [--app-attest-receipt-root FILE] \
             [--android-package NAME] [--android-cert-digest HEX]... \
             [--android-attestation off|optional|required] [--android-revocation-list FILE] [--android-root FILE] \
             [--platforms ios,android]
@@ -55,6 +55,9 @@ public struct ServeCommand: Sendable, Hashable {
             OptionSpec(
                 "--app-attest-root", kind: .value("FILE"), section: attestation,
                 help: "PEM roots replacing Apple's App Attestation Root CA (tests, private PKI)"),
+            OptionSpec(
+                "--app-attest-receipt-root", kind: .value("FILE"), section: attestation,
+                help: "PEM roots replacing Apple Root CA - G3 for attestation receipts (tests, private PKI)"),
             OptionSpec(
                 "--android-package", kind: .value("NAME"), section: attestation,
                 help: "the package name Android attestations must name (default any)"),

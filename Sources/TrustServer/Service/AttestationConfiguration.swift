@@ -27,6 +27,9 @@ public struct AttestationConfiguration: Sendable {
     public var appAttest: [AppAttestVerifier]
     /// How App Attest is treated.
     public var appAttestMode: Mode
+    /// DER roots that replace Apple Root CA - G3 for the receipt of every App Attest
+    /// attestation (tests, private PKI); `nil`: Apple Root CA - G3.
+    public var appAttestReceiptRoots: [Data]?
     /// Verifies the attestation chain of an Android device key.
     public var androidDeviceKey: AndroidKeyAttestationVerifier?
     /// Verifies the attestation chain of an Android biometric key (usually with a policy
@@ -45,6 +48,7 @@ public struct AttestationConfiguration: Sendable {
     public init(
         appAttest: [AppAttestVerifier] = [],
         appAttestMode: Mode = .off,
+        appAttestReceiptRoots: [Data]? = nil,
         androidDeviceKey: AndroidKeyAttestationVerifier? = nil,
         androidBiometricKey: AndroidKeyAttestationVerifier? = nil,
         androidMode: Mode = .off,
@@ -52,6 +56,7 @@ public struct AttestationConfiguration: Sendable {
     ) {
         self.appAttest = appAttest
         self.appAttestMode = appAttestMode
+        self.appAttestReceiptRoots = appAttestReceiptRoots
         self.androidDeviceKey = androidDeviceKey
         self.androidBiometricKey = androidBiometricKey
         self.androidMode = androidMode

@@ -77,17 +77,30 @@ extension DeviceTrustService {
         }
         var failures: [String] = []
         for verifier in verifiers {
-            do {
-                let key = try verifier.verifyAttestation(object, keyID: keyID, clientDataHash: clientDataHash)
-                return KeyAttestation(
-                    kind: .device, platform: Platform.ios.rawValue, format: "apple-appattest",
-                    environment: key.environment.rawValue, appAttestKeyId: keyID, appAttestPublicKey: key.publicKey,
-                    signCount: key.counter, receipt: key.receipt, appAttestAppId: verifier.appID)
-            } catch {
+            let key: AttestedKey
+            do { key = try verifier.verifyAttestation(object, keyID: keyID, clientDataHash: clientDataHash) } catch {
                 failures.append("\(error.code)")
+                continue
             }
+            try checkReceipt(of: key, appID: verifier.appID)
+            return KeyAttestation(
+                kind: .device, platform: Platform.ios.rawValue, format: "apple-appattest",
+                environment: key.environment.rawValue, appAttestKeyId: keyID, appAttestPublicKey: key.publicKey,
+                signCount: key.counter, receipt: key.receipt, appAttestAppId: verifier.appID)
         }
         throw attestationRefusal("appAttest", reason: "verification failed: \(failures.joined(separator: ", "))")
+    }
+
+    /// Apple's receipt of an attestation that verified: signed under Apple Root CA - G3 (or
+    /// the configured roots), not expired, for this key and this app.
+    private func checkReceipt(of key: AttestedKey, appID: String) throws {
+        do throws(AttestationError) {
+            let receipt = try AppAttestReceipt(der: key.receipt)
+            try receipt.verify(trustedRoots: attestation.appAttestReceiptRoots, now: clock.now())
+            try receipt.verifyIssued(to: key, appID: appID)
+        } catch {
+            throw attestationRefusal("appAttest", reason: "the receipt does not verify: \(error.code)")
+        }
     }
 
     private func verifiedAndroidKey(

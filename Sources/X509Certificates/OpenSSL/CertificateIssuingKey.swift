@@ -103,6 +103,34 @@ public final class CertificateIssuingKey: @unchecked Sendable {
         return try Certificate(der: der)
     }
 
+    /// A CMS SignedData (RFC 5652) of `content`, signed with this key as `signer` (whose
+    /// certificate must hold this key's public half), the content embedded, no signed
+    /// attributes, `signer` and `chain` included: the shape of Apple's App Attest receipts.
+    public func signCMS(_ content: [UInt8], signer: Certificate, chain: [Certificate] = []) throws(CertificateError) -> [UInt8] {
+        let signerX509 = try OpenSSLX509(signer)
+        let chainX509 = try chain.map { (certificate) throws(CertificateError) in try OpenSSLX509(certificate) }
+        let flags = UInt32(CMS_BINARY | CMS_NOATTR | CMS_NOSMIMECAP)
+        let message: OpaquePointer? = content.withUnsafeBufferPointer { buffer in
+            guard let data = BIO_new_mem_buf(buffer.baseAddress, Int32(buffer.count)) else { return nil }
+            defer { BIO_free(data) }
+            return CMS_sign(signerX509.pointer, pointer, nil, data, flags)
+        }
+        guard let message else {
+            ERR_clear_error()
+            throw CertificateError(.malformed, "OpenSSL could not sign the CMS message (does the signer certificate hold this key?)")
+        }
+        defer { CMS_ContentInfo_free(message) }
+        for certificate in chainX509 where CMS_add1_cert(message, certificate.pointer) != 1 {
+            ERR_clear_error()
+            throw CertificateError(.malformed, "OpenSSL could not add a chain certificate to the CMS message")
+        }
+        var output: UnsafeMutablePointer<UInt8>?
+        let count = i2d_CMS_ContentInfo(message, &output)
+        guard count > 0, let output else { throw CertificateError(.malformed, "OpenSSL could not encode the CMS message") }
+        defer { CRYPTO_free(output, #fileID, #line) }
+        return Array(UnsafeBufferPointer(start: output, count: Int(count)))
+    }
+
     private func setSerial(_ x509: OpaquePointer, _ magnitude: [UInt8]) -> Bool {
         guard let number = BN_bin2bn(magnitude, Int32(magnitude.count), nil) else { return false }
         defer { BN_free(number) }
