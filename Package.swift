@@ -68,8 +68,12 @@ var targets: [Target] = [
     // An emulated iOS device (keychain, Secure Enclave, biometry, lock state) for tests.
     .target(
         name: "DeviceEmulator",
-        dependencies: ["SecureStorage", "DeviceTrustCrypto", "CodedErrors"]
+        dependencies: ["SecureStorage", "DeviceTrustCrypto", "CodedErrors", "AppPrivacy"]
     ),
+
+    // Privacy hygiene on the device: logs that redact by default, `Redacted` values, and
+    // pasteboard copies that stay local and expire.
+    .target(name: "AppPrivacy"),
 
     // Strict, bounded DER (X.690) reading and PEM blocks: pure Swift, for iOS and server.
     .target(name: "ASN1DER"),
@@ -204,6 +208,7 @@ var targets: [Target] = [
         name: "SecureStorageTests",
         dependencies: ["SecureStorage", "DeviceEmulator", "DeviceTrustCrypto"]
     ),
+    .testTarget(name: "AppPrivacyTests", dependencies: ["AppPrivacy", "DeviceEmulator"]),
     .testTarget(
         name: "DeviceEmulatorTests",
         dependencies: ["DeviceEmulator", "SecureStorage", "DeviceTrustCrypto"]
@@ -295,6 +300,7 @@ let package = Package(
         .library(name: "DeviceTrustCrypto", targets: ["DeviceTrustCrypto"]),
         .library(name: "SecureStorage", targets: ["SecureStorage"]),
         .library(name: "DeviceEmulator", targets: ["DeviceEmulator"]),
+        .library(name: "AppPrivacy", targets: ["AppPrivacy"]),
         .library(name: "CodedErrors", targets: ["CodedErrors"]),
         .library(name: "DeviceBindingClient", targets: ["DeviceBindingClient"]),
         .library(name: "Pinning", targets: ["Pinning"]),
