@@ -18,6 +18,7 @@ struct ReadmeRunTests {
         case .setUp: try SetUpRun.run(context)
         case .postgresNodes: try PostgresNodesRun.run(context)
         case .pinning: try PinningRun.run(context)
+        case .protectedFiles: try ProtectedFilesRun.run(context)
         }
         if run == .postgresNodes && !PostgresTestServer.isAvailable { return }  // nothing ran (see PostgresNodesRun)
         context.expectEverythingRan()

@@ -113,7 +113,7 @@ final class EmulatedFileHandle: ProtectedFileReadHandle, ProtectedFileWriteHandl
     }
 
     func synchronize() throws(ProtectedFileSystemError) {
-        _ = try fileSystem.withTree { tree, access throws(ProtectedFileSystemError) in try tree.read(id, upTo: 0, in: access) }
+        try fileSystem.withTree { tree, access throws(ProtectedFileSystemError) in try tree.check(id, in: access) }
     }
 
     func close() {

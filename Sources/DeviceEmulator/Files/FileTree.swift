@@ -80,6 +80,11 @@ struct FileTree: Sendable {
         inodes[open.inode]?.contents.append(data)
     }
 
+    /// Fails unless the handle is open and its class usable now.
+    func check(_ handle: HandleID, in access: DataProtection) throws(ProtectedFileSystemError) {
+        _ = try usable(handle, in: access)
+    }
+
     mutating func close(_ handle: HandleID) {
         guard handle.generation == generation, let open = handles.removeValue(forKey: handle.number) else { return }
         collect(open.inode)

@@ -40,11 +40,13 @@ public struct ProtectedFileStore: Sendable {
     public let fileProtection: FileProtection
     /// The plaintext bytes per chunk of new files (existing files keep theirs).
     public let chunkSize: Int
-    /// Where the store's key lives.
-    public let keychain: Keychain
+    /// The keychain class of the store's key: when the key, hence every file, is usable.
+    public var keyAccessibility: Accessibility { keychain.accessibility }
+    /// Where the store's key lives; never handed out, so the key bytes have one reader.
+    let keychain: Keychain
     let fileSystem: any ProtectedFileSystem
 
-    /// The account prefix of store keys in the keychain service.
+    /// The keychain service of every store key (the account is the store's name).
     static let keyService = "DeviceTrust.ProtectedFileStore"
 
     /// A store whose key is kept in `keychain` under the service
@@ -76,10 +78,13 @@ public struct ProtectedFileStore: Sendable {
         self.chunkSize = chunkSize
     }
 
-    /// The file stored (or to be stored) under `name`.
+    /// The file stored (or to be stored) under `name`, taken in Unicode normalization
+    /// form C: the name is authenticated byte for byte, and APFS finds a file under either
+    /// form, so "é" typed precomposed or decomposed is the same file.
     /// - Throws: ``ProtectedFileError/invalidName`` for an empty name, one longer than 255
     ///   UTF-8 bytes, or one with `/`, NUL or a leading `.`.
     public func file(named name: String) throws(ProtectedFileError) -> ProtectedFile {
+        let name = name.precomposedStringWithCanonicalMapping
         let bytes = Array(name.utf8)
         guard !bytes.isEmpty, bytes.count <= 255, bytes.first != UInt8(ascii: "."), !bytes.contains(UInt8(ascii: "/")), !bytes.contains(0)
         else { throw .invalidName }

@@ -27,6 +27,8 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case postgresNodes
     /// The `devicetrust pin` commands against a local TLS server, and the policy code.
     case pinning
+    /// The protected-file code on an emulated iPhone.
+    case protectedFiles
 
     var testDescription: String { rawValue }
 
@@ -44,6 +46,7 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .audit: [BlockLocator(section: "A reviewer: the audit", ordinal: 0, language: "sh")]
         case .setUp: [BlockLocator(section: "Set-up", ordinal: 0, language: "sh")]
         case .postgresNodes: [BlockLocator(section: "Several nodes on one PostgreSQL", ordinal: 0, language: "sh")]
+        case .protectedFiles: [BlockLocator(section: Self.iosSection, ordinal: 2, language: "swift")]
         case .pinning:
             [
                 BlockLocator(section: Self.pinningSection, ordinal: 0, language: "sh"),

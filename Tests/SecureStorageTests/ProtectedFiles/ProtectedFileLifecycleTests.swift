@@ -20,11 +20,12 @@ struct ProtectedFileLifecycleTests {
     func keyInKeychain() throws {
         let fixture = ProtectedFileFixture()
         #expect(throws: ProtectedFileError.gone(.file)) { try fixture.store.file(named: "a").read() }
-        #expect(try fixture.store.keychain.loadIfPresent(for: "statements") == nil)
+        let keychain = Keychain(service: "DeviceTrust.ProtectedFileStore", backend: fixture.app.keychain)
+        #expect(try keychain.loadIfPresent(for: "statements") == nil)
         try fixture.store.file(named: "a").write(pattern(10))
-        let key = try #require(try fixture.store.keychain.loadIfPresent(for: "statements"))
+        let key = try #require(try keychain.loadIfPresent(for: "statements"))
         #expect(key.count == 32)
-        #expect(fixture.store.keychain.accessibility == .afterFirstUnlockThisDeviceOnly)
+        #expect(fixture.store.keyAccessibility == .afterFirstUnlockThisDeviceOnly)
         let (status, attributes) = fixture.app.keychain.copyMatching([
             KeychainConstants.itemClass: KeychainConstants.classGenericPassword, KeychainConstants.account: "statements",
             KeychainConstants.returnAttributes: true,
@@ -97,6 +98,14 @@ struct ProtectedFileLifecycleTests {
         #expect(throws: ProtectedFileError.gone(.key)) { try fixture.store.file(named: "a").read() }
     }
 
+    @Test("A key that needs a passcode is deleted with the passcode: the files are gone, not locked")
+    func passcodeRemoved() throws {
+        let fixture = ProtectedFileFixture(keyAccessibility: .whenPasscodeSetThisDeviceOnly)
+        try fixture.store.file(named: "a").write(pattern(30))
+        fixture.device.removePasscode()
+        #expect(throws: ProtectedFileError.gone(.key)) { try fixture.store.file(named: "a").read() }
+    }
+
     @Test("destroy() of a store that never wrote succeeds")
     func destroyEmpty() throws {
         try ProtectedFileFixture().store.destroy()
@@ -156,6 +165,14 @@ struct ProtectedFileLifecycleTests {
         arguments: ["", ".", "..", ".hidden", "a/b", "a\u{0}b", String(repeating: "x", count: 256)])
     func invalidNames(name: String) {
         #expect(throws: ProtectedFileError.invalidName) { try ProtectedFileFixture().store.file(named: name) }
+    }
+
+    @Test("A name typed precomposed or decomposed is one file (the authenticated name is in normalization form C)")
+    func unicodeNames() throws {
+        let fixture = ProtectedFileFixture()
+        try fixture.store.file(named: "r\u{E9}sum\u{E9}.pdf").write(pattern(20))
+        #expect(try fixture.store.file(named: "re\u{301}sume\u{301}.pdf").read() == pattern(20))
+        #expect(try fixture.store.fileNames() == ["r\u{E9}sum\u{E9}.pdf"])
     }
 
     @Test("Errors describe what to do and never carry contents")
