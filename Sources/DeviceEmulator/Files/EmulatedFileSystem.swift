@@ -2,12 +2,12 @@ import Foundation
 import SecureStorage
 
 /// An ``EmulatedApp``'s files, with iOS's data protection: every file has a
-/// ``FileProtection`` class, and the device's lock state (the one that also decides
+/// `FileProtection` class, and the device's lock state (the one that also decides
 /// keychain availability) decides what can be opened, created, read and written.
 ///
 /// Get it from ``EmulatedApp/files``. A background task sees exactly what the lock state
 /// allows: running in the background unlocks nothing, so a download into a `complete`
-/// file fails with ``ProtectedFileSystemError/protectedDataUnavailable`` once the phone
+/// file fails with `ProtectedFileSystemError.protectedDataUnavailable` once the phone
 /// locks, while one into a `completeUnlessOpen` file opened before the lock goes on.
 /// A reboot ends the app's process, which closes every handle. The files are deleted with
 /// the app and travel in backups. See <doc:FileProtectionBehaviour>.
@@ -36,7 +36,7 @@ public final class EmulatedFileSystem: ProtectedFileSystem {
 
     /// Creates an empty file without naming a class, as `Data.write(to:)` without
     /// protection options does: it gets iOS's default,
-    /// ``FileProtection/completeUntilFirstUserAuthentication``.
+    /// `FileProtection.completeUntilFirstUserAuthentication`.
     public func createFile(atPath path: String) throws(ProtectedFileSystemError) -> any ProtectedFileWriteHandle {
         try createFile(atPath: path, protection: .systemDefault)
     }

@@ -1,6 +1,6 @@
 import SecureStorage
 
-/// What the lock state lets an app do with files of each ``FileProtection`` class: the
+/// What the lock state lets an app do with files of each `FileProtection` class: the
 /// same ``DataProtection`` that decides keychain availability, so the device has one notion
 /// of "locked".
 ///

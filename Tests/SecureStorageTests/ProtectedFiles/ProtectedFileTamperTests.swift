@@ -77,10 +77,19 @@ struct ProtectedFileTamperTests {
         try expectTampered { $0[4] = 0 }
     }
 
-    @Test("Bytes appended after the final chunk, or the final chunk repeated")
+    @Test("Bytes appended after the final chunk, or the final chunk repeated, also when the final chunk is full")
     func appending() throws {
         try expectTampered { $0.append(0) }
         try expectTampered { stored in stored.append(stored.suffix(5 + StoredLayout.overhead)) }
+        let full = try fixture.store.file(named: "full")
+        try full.write(pattern(16 * 2))
+        let stored = try fixture.raw("full")
+        for extra in [Data([0]), stored.suffix(16 + StoredLayout.overhead)] {
+            fixture.setRaw(stored + extra, "full")
+            #expect(throws: ProtectedFileError.tampered) { try full.read() }
+        }
+        fixture.setRaw(stored, "full")
+        #expect(try full.read() == pattern(32))
     }
 
     @Test("The chunk-size field changed")
