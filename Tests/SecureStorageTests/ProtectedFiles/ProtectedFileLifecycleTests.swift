@@ -106,6 +106,30 @@ struct ProtectedFileLifecycleTests {
         #expect(throws: ProtectedFileError.gone(.key)) { try fixture.store.file(named: "a").read() }
     }
 
+    @Test("Eight first writes that all found no key agree on one key: every file reads back")
+    func concurrentFirstWrites() throws {
+        let fixture = ProtectedFileFixture()
+        let racing = ProtectedFileStore(
+            name: "statements", directory: ProtectedFileFixture.directory, fileSystem: fixture.files,
+            keychain: BarrierKeychainBackend(fixture.app.keychain, parties: 8))
+        let failures = Locked<[ProtectedFileError]>([])
+        let writers = DispatchGroup()
+        for index in 0..<8 {
+            writers.enter()
+            Thread {
+                do throws(ProtectedFileError) {
+                    try racing.file(named: "file-\(index)").write(pattern(40, seed: UInt8(index)))
+                } catch {
+                    failures.withLock { $0.append(error) }
+                }
+                writers.leave()
+            }.start()
+        }
+        writers.wait()
+        #expect(failures.withLock { $0 }.isEmpty)
+        for index in 0..<8 { #expect(try fixture.store.file(named: "file-\(index)").read() == pattern(40, seed: UInt8(index))) }
+    }
+
     @Test("destroy() of a store that never wrote succeeds")
     func destroyEmpty() throws {
         try ProtectedFileFixture().store.destroy()

@@ -144,3 +144,35 @@ final class RecordingHandle: ProtectedFileReadHandle, ProtectedFileWriteHandle {
         writer?.close()
     }
 }
+
+/// A keychain backend whose first `parties` reads wait for each other before any is
+/// answered: every one of them sees the keychain as it was before anyone wrote, which is
+/// the interleaving that makes two first writers race to create a key. A party waits at
+/// most 10 s, so a caller with fewer threads than parties is slowed, never hung.
+final class BarrierKeychainBackend: KeychainBackend, @unchecked Sendable {
+    let base: any KeychainBackend
+    private let condition = NSCondition()
+    private var waiting: Int
+
+    init(_ base: any KeychainBackend, parties: Int) {
+        self.base = base
+        waiting = parties
+    }
+
+    func copyMatching(_ query: [String: Any]) -> (status: Int32, result: Any?) {
+        let answer = base.copyMatching(query)
+        condition.lock()
+        if waiting > 0 {
+            waiting -= 1
+            if waiting == 0 { condition.broadcast() }
+            let deadline = Date().addingTimeInterval(10)
+            while waiting > 0 && condition.wait(until: deadline) {}
+        }
+        condition.unlock()
+        return answer
+    }
+
+    func add(_ attributes: [String: Any]) -> Int32 { base.add(attributes) }
+    func update(_ query: [String: Any], _ attributesToUpdate: [String: Any]) -> Int32 { base.update(query, attributesToUpdate) }
+    func delete(_ query: [String: Any]) -> Int32 { base.delete(query) }
+}
