@@ -9,6 +9,8 @@
 // - `Device/`: the device, its state, apps, identities, backups and authentication prompts.
 // - `Keychain/`: SecItem semantics as a value-type state machine (`EmulatedKeychain`),
 //   query parsing (`KeychainQuery`), stored items and access groups.
+// - `Files/`: each app's files with their data-protection classes (`EmulatedFileSystem`,
+//   a `ProtectedFileSystem`), availability decided by the same lock state as the keychain.
 // - `SecureEnclave/`: P-256 signing keys that never leave the emulated enclave.
 //
 // The behaviour table, with the source of every fact, is in the DocC catalogue

@@ -19,6 +19,7 @@ struct ReadmeRunTests {
         case .postgresNodes: try PostgresNodesRun.run(context)
         case .pinning: try PinningRun.run(context)
         case .attestationLibrary: try AttestationLibraryRun.run(context)
+        case .protectedFiles: try ProtectedFilesRun.run(context)
         }
         if run == .postgresNodes && !PostgresTestServer.isAvailable { return }  // nothing ran (see PostgresNodesRun)
         context.expectEverythingRan()

@@ -16,6 +16,8 @@ struct DeviceState: Sendable {
     private var nextInstallationNumber: UInt64 = 1
     /// Each app's data container (its files and defaults), by `TEAMID.bundleID`.
     var containers: [String: [String: Data]] = [:]
+    /// Each app's files with their protection classes, by `TEAMID.bundleID`.
+    var files: [String: FileTree] = [:]
     /// Why each app's last failing keychain call failed, by `TEAMID.bundleID`.
     var lastKeychainFailures: [String: KeychainFailure] = [:]
 
@@ -58,6 +60,7 @@ struct DeviceState: Sendable {
         guard installations[key]?.number == number else { return }
         installations[key] = nil
         containers[key] = nil
+        files[key] = nil
         lastKeychainFailures[key] = nil
     }
 

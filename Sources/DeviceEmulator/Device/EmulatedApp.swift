@@ -33,6 +33,9 @@ public final class EmulatedApp: Sendable {
     /// The app's data container, deleted on uninstall.
     public var container: EmulatedAppContainer { EmulatedAppContainer(app: self) }
 
+    /// The app's files, with data-protection classes that follow the device's lock state.
+    public var files: EmulatedFileSystem { EmulatedFileSystem(app: self) }
+
     /// Whether this handle's installation is still on the device.
     public var isInstalled: Bool {
         device.withState { $0.installation(applicationIdentifier, number: installation) != nil }

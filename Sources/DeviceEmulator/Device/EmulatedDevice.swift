@@ -79,13 +79,21 @@ public final class EmulatedDevice: Sendable {
         }
     }
 
-    /// Restarts the device: ``LockState/beforeFirstUnlock`` until ``unlock()``, and every
-    /// authentication context is forgotten.
+    /// Restarts the device: ``LockState/beforeFirstUnlock`` until ``unlock()``, every
+    /// authentication context is forgotten, and every app's open files are closed.
     public func reboot() {
         withState { state in
             state.lockState = .beforeFirstUnlock
             state.authentication.forgetContexts()
+            for key in state.files.keys { state.files[key]?.closeAll() }
         }
+    }
+
+    /// `UIApplication.isProtectedDataAvailable`: whether `complete` files (and
+    /// `whenUnlocked` keychain items) can be opened now. Background work sees the same
+    /// answer as the foreground: it runs under the device's lock state.
+    public var isProtectedDataAvailable: Bool {
+        withState { $0.dataProtection.canOpen(.complete) }
     }
 
     // MARK: Passcode and biometry
@@ -138,14 +146,15 @@ public final class EmulatedDevice: Sendable {
 
     // MARK: Backup
 
-    /// An encrypted backup of the keychain and the app data containers.
+    /// An encrypted backup of the keychain, the app data containers and the apps' files.
     public func backup() -> DeviceBackup {
         withState { state in
-            DeviceBackup(sourceDevice: identifier, items: state.keychain.items, containers: state.containers)
+            DeviceBackup(sourceDevice: identifier, items: state.keychain.items, containers: state.containers, files: state.files)
         }
     }
 
-    /// Restores a backup onto this device, replacing its keychain and app data: everything
+    /// Restores a backup onto this device, replacing its keychain and app data and files
+    /// (every handle open on the old files closes): everything
     /// if the backup came from this device; otherwise only items that migrate (not
     /// `…ThisDeviceOnly`, not access-controlled). Installed apps stay installed; install
     /// the backup's apps to use their data. Authentication contexts are forgotten.
@@ -154,6 +163,8 @@ public final class EmulatedDevice: Sendable {
             state.keychain.restore(
                 backup.items, ontoSameDevice: backup.sourceDevice == identifier, passcodeSet: state.passcodeSet)
             state.containers = backup.containers
+            state.files = backup.files
+            for key in state.files.keys { state.files[key]?.closeAll() }
             state.authentication.forgetContexts()
         }
     }

@@ -30,6 +30,8 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// The backend's verifier code, built in `Tests/IntegratorPackage/` on the `Attestation`
     /// product and run on a real attestation.
     case attestationLibrary
+    /// The protected-file code on an emulated iPhone.
+    case protectedFiles
 
     var testDescription: String { rawValue }
 
@@ -48,6 +50,7 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .audit: [BlockLocator(section: "A reviewer: the audit", ordinal: 0, language: "sh")]
         case .setUp: [BlockLocator(section: "Set-up", ordinal: 0, language: "sh")]
         case .postgresNodes: [BlockLocator(section: "Several nodes on one PostgreSQL", ordinal: 0, language: "sh")]
+        case .protectedFiles: [BlockLocator(section: Self.iosSection, ordinal: 2, language: "swift")]
         case .pinning:
             [
                 BlockLocator(section: Self.pinningSection, ordinal: 0, language: "sh"),
