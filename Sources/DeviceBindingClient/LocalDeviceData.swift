@@ -12,7 +12,9 @@ import SecureStorage
 /// - locks ``session`` (drops its token),
 /// - deletes every item of ``keychain``'s service in its access group (where the app keeps
 ///   its Secure Enclave key blobs and tokens: without the blob the enclave key is gone),
-/// - runs ``additionalWipes`` in order (a protected file store's `destroy()`, app caches).
+/// - destroys each of ``fileStores`` (`ProtectedFileStore.destroy()`: the key first, so the
+///   files are unreadable even if their deletion is cut short),
+/// - runs ``additionalWipes`` in order (app caches, databases).
 ///
 /// Every step runs even when an earlier one fails; the first failure is then thrown.
 public struct LocalDeviceData: Sendable {
@@ -20,13 +22,19 @@ public struct LocalDeviceData: Sendable {
     public var session: Session?
     /// The keychain whose items are deleted (``Keychain/deleteAll()``, scoped to its group).
     public var keychain: Keychain?
+    /// Protected file stores to destroy.
+    public var fileStores: [ProtectedFileStore]
     /// Further wipes, run in order.
     public var additionalWipes: [@Sendable () async throws -> Void]
 
     /// What to wipe besides the client's own keys and App Attest key id.
-    public init(session: Session? = nil, keychain: Keychain? = nil, additionalWipes: [@Sendable () async throws -> Void] = []) {
+    public init(
+        session: Session? = nil, keychain: Keychain? = nil, fileStores: [ProtectedFileStore] = [],
+        additionalWipes: [@Sendable () async throws -> Void] = []
+    ) {
         self.session = session
         self.keychain = keychain
+        self.fileStores = fileStores
         self.additionalWipes = additionalWipes
     }
 }
@@ -48,6 +56,7 @@ extension DeviceTrustClient {
         await attempt { try appAttest?.storeKeyId(nil) }
         await attempt { await localData?.session?.lock() }
         await attempt { try localData?.keychain?.deleteAll() }
+        for store in localData?.fileStores ?? [] { await attempt { try store.destroy() } }
         for wipe in localData?.additionalWipes ?? [] { await attempt(wipe) }
         if let firstFailure { throw firstFailure }
     }

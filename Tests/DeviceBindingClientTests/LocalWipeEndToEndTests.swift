@@ -15,6 +15,7 @@ struct LocalWipeEndToEndTests {
     struct PhoneData {
         let keychain: Keychain
         let session = Session()
+        let statements: ProtectedFileStore
         let destroyed = Locked(0)
 
         init(_ phone: DemoPhone) throws {
@@ -22,11 +23,14 @@ struct LocalWipeEndToEndTests {
             try keychain.save(phone.biometricKey.dataRepresentation, for: "biometric-key")
             try keychain.save(phone.deviceKey.dataRepresentation, for: "device-key")
             try keychain.save(Data("refresh".utf8), for: "refresh-token")
+            statements = ProtectedFileStore(
+                name: "statements", directory: "/Documents/statements", fileSystem: phone.app.files, keychain: phone.app.keychain)
+            try statements.file(named: "2026-11.pdf").write(Data("statement".utf8))
         }
 
         func localData(failing: Bool = false) -> LocalDeviceData {
             LocalDeviceData(
-                session: session, keychain: keychain,
+                session: session, keychain: keychain, fileStores: [statements],
                 additionalWipes: [
                     { [destroyed] in
                         destroyed.withLock { $0 += 1 }
@@ -40,6 +44,8 @@ struct LocalWipeEndToEndTests {
                 #expect(try keychain.loadIfPresent(for: item) == nil, "\(item) is gone", sourceLocation: sourceLocation)
             }
             #expect(await session.isLocked, sourceLocation: sourceLocation)
+            #expect(try statements.fileNames().isEmpty, "the protected files are gone", sourceLocation: sourceLocation)
+            #expect(throws: ProtectedFileError.self, sourceLocation: sourceLocation) { try statements.file(named: "2026-11.pdf").read() }
             #expect(destroyed.withLock { $0 } == 1, "the file store was destroyed once", sourceLocation: sourceLocation)
         }
     }
