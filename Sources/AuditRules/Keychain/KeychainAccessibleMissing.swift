@@ -45,7 +45,7 @@ struct KeychainAccessibleMissing: AuditRule {
     func checkSwift(_ swift: SwiftFile, project _: ProjectFacts) -> [Match] {
         return swift.index.calls.compactMap { call in
             guard call.calleeName == "SecItemAdd", let argument = call.arguments.first?.expression,
-                let query = KeychainQuery.resolve(argument, in: swift),
+                let query = KeychainQuery.resolve(argument, in: swift, followingHelpers: true),
                 query.keys.isDisjoint(with: Self.accessibilityKeys),
                 !isCertificate(query.value(for: "kSecClass"))
             else { return nil }
