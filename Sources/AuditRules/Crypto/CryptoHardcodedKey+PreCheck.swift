@@ -121,5 +121,5 @@ extension CryptoHardcodedKey {
 
     /// Callees whose key, IV or nonce arguments ``check(_:project:)`` inspects.
     private static let keyTakingAPIs: Set<String> = Set(CryptoLiterals.commonCrypto.keys)
-        .union(cryptoSwiftCiphers).union(["SymmetricKey", "Nonce"])
+        .union(cryptoSwiftCiphers).union(["SymmetricKey", "Nonce", "SecKeyCreateWithData", "PrivateKey"]).union(CryptoKeySinks.hmacKeyPosition.keys)
 }

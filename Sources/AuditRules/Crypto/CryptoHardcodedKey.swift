@@ -89,6 +89,18 @@ struct CryptoHardcodedKey: AuditRule {
                 guard arguments.count > max(layout.key, layout.iv) else { continue }
                 inspect(arguments[layout.key], role: "key")
                 inspect(arguments[layout.iv], role: "IV", zeroIsWeakCipher: true)
+            } else if let position = CryptoKeySinks.hmacKeyPosition[name] {
+                // `CCHmac(kCCHmacAlgSHA256, secret, secret.count, …)`
+                let arguments = call.arguments.map(\.expression)
+                guard arguments.count > position else { continue }
+                inspect(arguments[position], role: "HMAC key")
+            } else if name == "SecKeyCreateWithData", let data = call.arguments.first?.expression {
+                // A private or symmetric key from a literal; a public key (a pin) is no secret.
+                guard CryptoKeySinks.createsSecretKey(call, data: CryptoLiterals.constant(data, in: file), in: file) else { continue }
+                inspect(data, role: "private key")
+            } else if let label = CryptoKeySinks.privateKeyRepresentation(of: call, callee: callee) {
+                // `P256.Signing.PrivateKey(rawRepresentation: …)`, `Curve25519.KeyAgreement.PrivateKey(pemRepresentation: …)`
+                inspect(call.argument(label), role: "private key")
             } else if Self.cryptoSwiftCiphers.contains(callee) {
                 inspect(call.argument("key"), role: "key")
                 inspect(call.argument("iv"), role: "IV", zeroIsWeakCipher: true)
@@ -134,6 +146,10 @@ struct CryptoHardcodedKey: AuditRule {
                 matches.append(Match(file.range(of: token), "\(name) is a hard-coded key or IV"))
                 continue
             }
+            if token.kind == .identifier, let match = keyOnlySink(at: index, in: file) {
+                matches.append(match)
+                continue
+            }
             guard token.kind == .identifier, let layout = CryptoLiterals.commonCrypto[token.text],
                 let arguments = ObjectiveCCalls.arguments(ofCallAt: index, in: tokens), arguments.count > max(layout.key, layout.iv)
             else { continue }
@@ -160,6 +176,29 @@ struct CryptoHardcodedKey: AuditRule {
         return matches
     }
 
+    /// `CCHmac(…, key, …)` or `SecKeyCreateWithData(data, attributes, …)` at `index`
+    /// with a hard-coded key (for SecKeyCreateWithData, of a method that creates a private
+    /// or symmetric key).
+    private func keyOnlySink(at index: Int, in file: ObjectiveCFile) -> Match? {
+        let tokens = file.tokens
+        let name = tokens[index].text
+        let position: Int
+        let role: String
+        if let hmac = CryptoKeySinks.hmacKeyPosition[name] {
+            (position, role) = (hmac, "HMAC key")
+        } else if name == "SecKeyCreateWithData", let body = file.bodyRange(containing: index),
+            tokens[body].contains(where: { CryptoKeySinks.secretKeyClasses.contains($0.text) })
+        {
+            (position, role) = (0, "private key")
+        } else {
+            return nil
+        }
+        guard let arguments = ObjectiveCCalls.arguments(ofCallAt: index, in: tokens), arguments.count > position,
+            isConstant(arguments[position], at: index, in: file, zeroCounts: true)
+        else { return nil }
+        return Match(file.range(of: tokens[index]), "\(name) uses a hard-coded \(role)")
+    }
+
     /// The name a string token is declared as: `#define NAME …`, `NAME = …`, `NAME[] = …`.
     private func declaredName(of index: Int, in tokens: [ObjectiveCToken]) -> String? {
         guard index >= 2 else { return nil }
@@ -183,7 +222,7 @@ struct CryptoHardcodedKey: AuditRule {
         if argument.contains(where: { $0.kind == .string }) { return true }
         let ignored: Set<String> = [
             "const", "void", "char", "uint8_t", "UInt8", "unsigned", "UTF8String", "bytes", "cStringUsingEncoding", "NSUTF8StringEncoding",
-            "NSASCIIStringEncoding",
+            "NSASCIIStringEncoding", "__bridge", "CFDataRef", "CFTypeRef",
         ]
         let names = argument.filter { $0.kind == .identifier && !ignored.contains($0.text) }.map(\.text)
         guard names.count == 1, let name = names.first, !CryptoKeyNames.isCryptoKeyName(name) else { return false }
@@ -192,6 +231,8 @@ struct CryptoHardcodedKey: AuditRule {
             if literal.isZero, CryptoDataFlow.isWritten(name, before: call, in: file) { return false }
             return zeroCounts || !literal.isZero
         }
+        // `NSData *keyData = [[NSData alloc] initWithBase64EncodedString:@"…" options:0];`
+        if CryptoKeySinks.isDataFromLiteral(name, in: tokens) { return true }
         // `[key getCString:keyPtr …]` copies `key` into the buffer passed to CCCrypt.
         for index in tokens.indices where tokens[index].text == "getCString" && index + 2 < tokens.count && tokens[index + 2].text == name && index >= 1 {
             let source = tokens[index - 1].text
