@@ -210,6 +210,15 @@ extension CryptoHardcodedKey {
                     return SecKeyCreateWithData((__bridge CFDataRef)keyData, (__bridge CFDictionaryRef)attributes, NULL);
                 }
                 """),
+            .objectiveC(
+                """
+                // A store's key is a key right before `Key`; a key for something else of the store is a name.
+                NSString *const kDatabaseKey = @↓"S3cr3tDbK3y2019!";
+                NSString *const kDatabaseEncryptionKey = @↓"9c4e7b1d6f3a0c5e";
+                NSString *const YapDatabasePathKey = @"databasePath";
+                NSString *const YapDatabaseConnectionKey = @"connection";
+                NSString *const YapDatabaseRegisteredExtensionsKey = @"registeredExtensions";
+                """),
         ]
     }
 }
