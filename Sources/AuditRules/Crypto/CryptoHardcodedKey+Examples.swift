@@ -219,6 +219,38 @@ extension CryptoHardcodedKey {
                 NSString *const YapDatabaseConnectionKey = @"connection";
                 NSString *const YapDatabaseRegisteredExtensionsKey = @"registeredExtensions";
                 """),
+            .swift(
+                """
+                // A home-made XOR cipher with a key written in the source, reported once where the key is written.
+                func obfuscate(_ input: String) -> [UInt8] {
+                    let key = ↓"iGoat-2019"
+                    let cipher = [UInt8](key.utf8)
+                    var encrypted = [UInt8]()
+                    for t in [UInt8](input.utf8).enumerated() {
+                        encrypted.append(t.element ^ cipher[t.offset % cipher.count])
+                    }
+                    return encrypted
+                }
+                func deobfuscate(_ bytes: [UInt8], pad: String = ↓"Xk29#pad") -> String {
+                    var out = bytes
+                    let padBytes = Array(pad.utf8)
+                    for index in out.indices { out[index] ^= padBytes[index % padBytes.count] }
+                    return String(decoding: out, as: UTF8.self)
+                }
+                """),
+            .swift(
+                """
+                // XOR with a table of numbers (a checksum) or with random bytes: not reported.
+                func checksum(_ bytes: [UInt8]) -> UInt32 {
+                    let table: [UInt32] = [0x0000_0000, 0x7707_3096, 0xEE0E_612C, 0x9909_51BA]
+                    var crc: UInt32 = 0xFFFF_FFFF
+                    for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) % 4)] ^ (crc >> 8) }
+                    let pad = (0..<bytes.count).map { _ in UInt8.random(in: 0...255) }
+                    let masked = bytes.indices.map { bytes[$0] ^ pad[$0 % pad.count] }
+                    print("crc done")
+                    return crc ^ UInt32(masked.count)
+                }
+                """),
         ]
     }
 }

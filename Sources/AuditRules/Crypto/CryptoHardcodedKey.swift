@@ -124,7 +124,7 @@ struct CryptoHardcodedKey: AuditRule {
             guard !findings.isEmpty else { continue }
             matches.append(Match(file.range(of: call), "\(callee) uses a hard-coded " + findings.joined(separator: " and ")))
         }
-        return matches
+        return matches + xorKeys(in: file)
     }
 
     /// Whether a block mode call is the `blockMode:` argument of a cipher (reported there).
