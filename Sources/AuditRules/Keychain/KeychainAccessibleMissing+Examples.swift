@@ -165,6 +165,28 @@ extension KeychainAccessibleMissing {
                     SecItemAdd((__bridge CFDictionaryRef)query, NULL);
                 }
                 """),
+            .objectiveC(
+                """
+                // The query comes from a helper of this file, followed one level: reported when the helper sets no class.
+                - (NSMutableDictionary *)baseQueryForAccount:(NSString *)account {
+                    return [@{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword, (__bridge id)kSecAttrAccount: account } mutableCopy];
+                }
+                - (NSMutableDictionary *)protectedQueryForAccount:(NSString *)account {
+                    NSMutableDictionary *query = [self baseQueryForAccount:account];
+                    query[(__bridge id)kSecAttrAccessible] = (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                    return query;
+                }
+                - (void)saveToken:(NSData *)token account:(NSString *)account {
+                    NSMutableDictionary *query = [self baseQueryForAccount:account];
+                    query[(__bridge id)kSecValueData] = token;
+                    ↓SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                }
+                - (void)savePassword:(NSData *)password account:(NSString *)account {
+                    NSMutableDictionary *item = [self protectedQueryForAccount:account];
+                    item[(__bridge id)kSecValueData] = password;
+                    SecItemAdd((__bridge CFDictionaryRef)item, NULL);
+                }
+                """),
         ]
     }
 }
