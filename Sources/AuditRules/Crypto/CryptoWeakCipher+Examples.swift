@@ -102,6 +102,19 @@ extension CryptoWeakCipher {
                     return nil;
                 }
                 """),
+            .objectiveC(
+                """
+                // A category method of the project given a zero IV or asked for ECB; a random IV is not reported.
+                static const uint8_t kZeroIV[kCCBlockSizeAES128] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+                - (NSData *)sealStatement:(NSData *)statement key:(NSData *)key {
+                    NSData *sealed = [statement AES128EncryptWithKey:key iv:↓kZeroIV];
+                    NSData *legacy = [statement encryptWithKey:key options:↓kCCOptionECBMode];
+                    uint8_t randomIV[kCCBlockSizeAES128] = {0};
+                    SecRandomCopyBytes(kSecRandomDefault, sizeof(randomIV), randomIV);
+                    return [statement AES128EncryptWithKey:key iv:randomIV];
+                }
+                """),
         ]
     }
 }

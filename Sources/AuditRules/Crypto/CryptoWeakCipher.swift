@@ -141,6 +141,20 @@ struct CryptoWeakCipher: AuditRule {
                 matches.append(Match(file.range(of: token), "RSA encryption with PKCS#1 v1.5 padding is open to padding-oracle attacks"))
             }
         }
+        // `[data AES128EncryptWithKey:key iv:kZeroIV]`, `[data cryptWithKey:key options:kCCOptionECBMode]`: a helper of the project.
+        for sink in CryptoWrapperSinks.objectiveCMessages(in: tokens) {
+            for argument in sink.arguments {
+                let words = tokens[argument.range].filter { $0.kind == .identifier }
+                if words.contains(where: { $0.text == "kCCOptionECBMode" || $0.text == "kCCModeECB" }), let first = words.first {
+                    matches.append(Match(file.range(of: first), "\(sink.selector) asks for ECB mode"))
+                } else if CryptoWrapperSinks.role(ofLabel: argument.label) == "IV", words.count == 1, let only = words.first,
+                    ObjectiveCCalls.literal(of: only.text, in: tokens)?.isZero == true,
+                    !CryptoDataFlow.isWritten(only.text, before: argument.range.lowerBound, in: file)
+                {
+                    matches.append(Match(file.range(of: only), "\(sink.selector) is given an all-zero IV"))
+                }
+            }
+        }
         return matches
     }
 
