@@ -1,18 +1,18 @@
 import SwiftSyntax
 import AuditKit
 
-/// Encryption keys, IVs and nonces written in the source: whoever has the app binary can
-/// decrypt everything it encrypts.
+/// Encryption, HMAC and private keys, IVs and nonces written in the source: whoever has
+/// the app binary can decrypt everything it encrypts and forge what it signs.
 struct CryptoHardcodedKey: AuditRule {
     let metadata = RuleMetadata(
         id: "crypto-hardcoded-key",
-        title: "Hard-coded encryption key, IV or nonce",
+        title: "Hard-coded encryption, HMAC or private key, IV or nonce",
         severity: .high,
         category: .crypto,
         masvs: "MASVS-CRYPTO-2",
         cwe: 321,
         rationale:
-            "A key in the source is the same in every installation and is recovered from the binary with `strings` or a disassembler, so data it encrypts — local databases, files, values sent to the server — is readable by anyone with the IPA. A constant IV or nonce makes equal plaintexts encrypt identically, and with AES-GCM or ChaChaPoly a repeated nonce under the same key reveals the XOR of plaintexts and lets an attacker forge tags. All-zero CBC IVs are reported by crypto-weak-cipher.",
+            "A key in the source is the same in every installation and is recovered from the binary with `strings` or a disassembler, so data it encrypts — local databases, files, values sent to the server — is readable by anyone with the IPA; an HMAC or private signing key in the source lets anyone forge the app's MACs and signatures. A constant IV or nonce makes equal plaintexts encrypt identically, and with AES-GCM or ChaChaPoly a repeated nonce under the same key reveals the XOR of plaintexts and lets an attacker forge tags. All-zero CBC IVs are reported by crypto-weak-cipher.",
         fix:
             "Generate keys at run time (SymmetricKey(size: .bits256), or a Secure Enclave / device key from DeviceTrust) and keep them in the Keychain with Keychain.save and a ThisDeviceOnly accessibility class; derive password-based keys with a slow KDF and a random salt. Let AES.GCM.seal pick its nonce, and for CBC use a fresh random IV per message stored with the ciphertext."
     )
