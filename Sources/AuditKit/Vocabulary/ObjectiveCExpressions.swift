@@ -45,7 +45,8 @@ package enum ObjectiveCExpressions {
         return tokens[bare.lowerBound].text
     }
 
-    /// Whether the identifier at `index` is an operand of `==` or `!=`.
+    /// Whether the identifier at `index` is an operand of `==` or `!=`, or the argument of
+    /// an `isEqualToString:` / `isEqual:` message.
     package static func isCompared(_ index: Int, in tokens: [ObjectiveCToken]) -> Bool {
         func isEqualityOperator(at position: Int) -> Bool {
             guard position >= 0, position + 1 < tokens.count else { return false }
@@ -59,6 +60,8 @@ package enum ObjectiveCExpressions {
             while position >= 0, tokens[position].text != "(" { position -= 1 }
             before = position - 1
         }
+        // `[level isEqualToString:NSFileProtectionNone]`, `[value isEqual:…]`
+        if before >= 1, tokens[before].text == ":", ["isEqualToString", "isEqual"].contains(tokens[before - 1].text) { return true }
         return isEqualityOperator(at: before - 1) || isEqualityOperator(at: index + 1)
     }
 }

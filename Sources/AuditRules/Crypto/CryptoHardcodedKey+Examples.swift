@@ -154,6 +154,103 @@ extension CryptoHardcodedKey {
                     return nil;
                 }
                 """),
+            .swift(
+                """
+                // Signing and HMAC keys in the source: inline, in a static property, a local or a default parameter.
+                enum SigningKeys {
+                    static let privateKeyPEM = "-----BEGIN PRIVATE KEY-----MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgq2Zl7Jx4-----END PRIVATE KEY-----"
+                    static let webhookSecret = "9f86d081884c7d65a3b2c1d0e9f8"
+                }
+                func sign(_ body: Data, secret: String = "b94d27b9934d3e08a52e52d7") throws -> Data {
+                    let signer = try ↓P256.Signing.PrivateKey(pemRepresentation: SigningKeys.privateKeyPEM)
+                    let agreement = try ↓Curve25519.KeyAgreement.PrivateKey(rawRepresentation: Data([0x1f, 0x8a, 0x33, 0x7c, 0x02, 0x9d, 0x4e, 0xb1]))
+                    let mac = HMAC<SHA256>.authenticationCode(for: body, using: ↓SymmetricKey(data: Data(SigningKeys.webhookSecret.utf8)))
+                    var digest = [UInt8](repeating: 0, count: Int(CC_SHA256_DIGEST_LENGTH))
+                    ↓CCHmac(CCHmacAlgorithm(kCCHmacAlgSHA256), secret, secret.utf8.count, bytes, body.count, &digest)
+                    let keyData = Data(base64Encoded: "MHcCAQEEIBL0Z5q7yV3c2PzFh1nQwJcQbGk9")!
+                    let attributes: [String: Any] = [kSecAttrKeyType as String: kSecAttrKeyTypeECSECPrimeRandom,
+                                                     kSecAttrKeyClass as String: kSecAttrKeyClassPrivate]
+                    let key = ↓SecKeyCreateWithData(keyData as CFData, attributes as CFDictionary, &error)
+                    return Data(mac)
+                }
+                """),
+            .swift(
+                """
+                // Keys read or derived at run time, and a pinned public key: not reported.
+                func verify(_ body: Data, serverKey: String, accountKey: Data) throws -> Bool {
+                    let signer = try P256.Signing.PrivateKey(rawRepresentation: try Keychain.read(account: "signing"))
+                    let mac = HMAC<SHA256>.authenticationCode(for: body, using: SymmetricKey(data: accountKey))
+                    CCHmac(CCHmacAlgorithm(kCCHmacAlgSHA256), keyBytes, keyLength, bytes, body.count, &digest)
+                    let pinned = SecKeyCreateWithData(Data(base64Encoded: "BFd3Lmp0Yx9vQ1k3q2Zl7Jx4")! as CFData,
+                                                      [kSecAttrKeyType: kSecAttrKeyTypeECSECPrimeRandom, kSecAttrKeyClass: kSecAttrKeyClassPublic] as CFDictionary, nil)
+                    let imported = SecKeyCreateWithData(accountKey as CFData, [kSecAttrKeyClass: kSecAttrKeyClassPrivate] as CFDictionary, nil)
+                    return signer.publicKey.isValidSignature(try P256.Signing.ECDSASignature(derRepresentation: body), for: body)
+                }
+                """),
+            .objectiveC(
+                """
+                static const char kWebhookSecret[] = "9f86d081884c7d65a3b2";
+
+                - (NSData *)sign:(NSData *)body {
+                    unsigned char mac[CC_SHA256_DIGEST_LENGTH];
+                    ↓CCHmac(kCCHmacAlgSHA256, kWebhookSecret, strlen(kWebhookSecret), body.bytes, body.length, mac);
+                    ↓CCHmac(kCCHmacAlgSHA256, [@"b94d27b9934d3e08a52e" UTF8String], 20, body.bytes, body.length, mac);
+                    CCHmac(kCCHmacAlgSHA256, self.accountKey.bytes, self.accountKey.length, body.bytes, body.length, mac);
+                    return nil;
+                }
+                - (SecKeyRef)signingKey {
+                    NSData *keyData = [[NSData alloc] initWithBase64EncodedString:@"MHcCAQEEIBL0Z5q7yV3c2PzFh1nQwJcQbGk9" options:0];
+                    NSDictionary *attributes = @{ (__bridge id)kSecAttrKeyType: (__bridge id)kSecAttrKeyTypeECSECPrimeRandom,
+                                                  (__bridge id)kSecAttrKeyClass: (__bridge id)kSecAttrKeyClassPrivate };
+                    return ↓SecKeyCreateWithData((__bridge CFDataRef)keyData, (__bridge CFDictionaryRef)attributes, NULL);
+                }
+                - (SecKeyRef)pinnedServerKey {
+                    NSData *keyData = [[NSData alloc] initWithBase64EncodedString:@"BFd3Lmp0Yx9vQ1k3q2Zl7Jx4" options:0];
+                    NSDictionary *attributes = @{ (__bridge id)kSecAttrKeyClass: (__bridge id)kSecAttrKeyClassPublic };
+                    return SecKeyCreateWithData((__bridge CFDataRef)keyData, (__bridge CFDictionaryRef)attributes, NULL);
+                }
+                """),
+            .objectiveC(
+                """
+                // A store's key is a key right before `Key`; a key for something else of the store is a name.
+                NSString *const kDatabaseKey = @↓"S3cr3tDbK3y2019!";
+                NSString *const kDatabaseEncryptionKey = @↓"9c4e7b1d6f3a0c5e";
+                NSString *const YapDatabasePathKey = @"databasePath";
+                NSString *const YapDatabaseConnectionKey = @"connection";
+                NSString *const YapDatabaseRegisteredExtensionsKey = @"registeredExtensions";
+                """),
+            .swift(
+                """
+                // A home-made XOR cipher with a key written in the source, reported once where the key is written.
+                func obfuscate(_ input: String) -> [UInt8] {
+                    let key = ↓"iGoat-2019"
+                    let cipher = [UInt8](key.utf8)
+                    var encrypted = [UInt8]()
+                    for t in [UInt8](input.utf8).enumerated() {
+                        encrypted.append(t.element ^ cipher[t.offset % cipher.count])
+                    }
+                    return encrypted
+                }
+                func deobfuscate(_ bytes: [UInt8], pad: String = ↓"Xk29#pad") -> String {
+                    var out = bytes
+                    let padBytes = Array(pad.utf8)
+                    for index in out.indices { out[index] ^= padBytes[index % padBytes.count] }
+                    return String(decoding: out, as: UTF8.self)
+                }
+                """),
+            .swift(
+                """
+                // XOR with a table of numbers (a checksum) or with random bytes: not reported.
+                func checksum(_ bytes: [UInt8]) -> UInt32 {
+                    let table: [UInt32] = [0x0000_0000, 0x7707_3096, 0xEE0E_612C, 0x9909_51BA]
+                    var crc: UInt32 = 0xFFFF_FFFF
+                    for byte in bytes { crc = table[Int((crc ^ UInt32(byte)) % 4)] ^ (crc >> 8) }
+                    let pad = (0..<bytes.count).map { _ in UInt8.random(in: 0...255) }
+                    let masked = bytes.indices.map { bytes[$0] ^ pad[$0 % pad.count] }
+                    print("crc done")
+                    return crc ^ UInt32(masked.count)
+                }
+                """),
         ]
     }
 }

@@ -8,9 +8,12 @@ extension CryptoHardcodedKey {
     /// call that uses it) and either calls an encryption wrapper (RNCryptor, encrypt and
     /// decrypt helpers taking a password, key or IV argument: every wrapper name holds
     /// `crypt`, `cipher` or `aes`) or binds it to a key, IV or nonce name or parameter.
-    /// The check reports only literals passed to those APIs or bound to those names.
+    /// The check reports only literals passed to those APIs or bound to those names. Or the
+    /// file XORs with a subscript taken modulo (`^`, `%`) and writes a string literal.
     static let declaredPreCheck = PreCheck.any([
         .swiftIdentifier(Array(CryptoHardcodedKey.keyTakingAPIs)),
+        // A home-made XOR cipher: `byte ^ key[i % key.count]` with a key from a string literal.
+        .all([.swiftCode(["^"]), .swiftCode(["%"]), .swiftLiteralWhere("a string literal") { !$0.isEmpty }]),
         .all([
             .swiftCustom("key material written: a string, a byte array or a zero buffer", CryptoHardcodedKey.writesKeyMaterial),
             .any([
@@ -121,5 +124,5 @@ extension CryptoHardcodedKey {
 
     /// Callees whose key, IV or nonce arguments ``check(_:project:)`` inspects.
     private static let keyTakingAPIs: Set<String> = Set(CryptoLiterals.commonCrypto.keys)
-        .union(cryptoSwiftCiphers).union(["SymmetricKey", "Nonce"])
+        .union(cryptoSwiftCiphers).union(["SymmetricKey", "Nonce", "SecKeyCreateWithData", "PrivateKey"]).union(CryptoKeySinks.hmacKeyPosition.keys)
 }

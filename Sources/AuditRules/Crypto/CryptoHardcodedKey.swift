@@ -1,18 +1,18 @@
 import SwiftSyntax
 import AuditKit
 
-/// Encryption keys, IVs and nonces written in the source: whoever has the app binary can
-/// decrypt everything it encrypts.
+/// Encryption, HMAC and private keys, IVs and nonces written in the source: whoever has
+/// the app binary can decrypt everything it encrypts and forge what it signs.
 struct CryptoHardcodedKey: AuditRule {
     let metadata = RuleMetadata(
         id: "crypto-hardcoded-key",
-        title: "Hard-coded encryption key, IV or nonce",
+        title: "Hard-coded encryption, HMAC or private key, IV or nonce",
         severity: .high,
         category: .crypto,
         masvs: "MASVS-CRYPTO-2",
         cwe: 321,
         rationale:
-            "A key in the source is the same in every installation and is recovered from the binary with `strings` or a disassembler, so data it encrypts — local databases, files, values sent to the server — is readable by anyone with the IPA. A constant IV or nonce makes equal plaintexts encrypt identically, and with AES-GCM or ChaChaPoly a repeated nonce under the same key reveals the XOR of plaintexts and lets an attacker forge tags. All-zero CBC IVs are reported by crypto-weak-cipher.",
+            "A key in the source is the same in every installation and is recovered from the binary with `strings` or a disassembler, so data it encrypts — local databases, files, values sent to the server — is readable by anyone with the IPA; an HMAC or private signing key in the source lets anyone forge the app's MACs and signatures. A constant IV or nonce makes equal plaintexts encrypt identically, and with AES-GCM or ChaChaPoly a repeated nonce under the same key reveals the XOR of plaintexts and lets an attacker forge tags. All-zero CBC IVs are reported by crypto-weak-cipher.",
         fix:
             "Generate keys at run time (SymmetricKey(size: .bits256), or a Secure Enclave / device key from DeviceTrust) and keep them in the Keychain with Keychain.save and a ThisDeviceOnly accessibility class; derive password-based keys with a slow KDF and a random salt. Let AES.GCM.seal pick its nonce, and for CBC use a fresh random IV per message stored with the ciphertext."
     )
@@ -89,6 +89,18 @@ struct CryptoHardcodedKey: AuditRule {
                 guard arguments.count > max(layout.key, layout.iv) else { continue }
                 inspect(arguments[layout.key], role: "key")
                 inspect(arguments[layout.iv], role: "IV", zeroIsWeakCipher: true)
+            } else if let position = CryptoKeySinks.hmacKeyPosition[name] {
+                // `CCHmac(kCCHmacAlgSHA256, secret, secret.count, …)`
+                let arguments = call.arguments.map(\.expression)
+                guard arguments.count > position else { continue }
+                inspect(arguments[position], role: "HMAC key")
+            } else if name == "SecKeyCreateWithData", let data = call.arguments.first?.expression {
+                // A private or symmetric key from a literal; a public key (a pin) is no secret.
+                guard CryptoKeySinks.createsSecretKey(call, data: CryptoLiterals.constant(data, in: file), in: file) else { continue }
+                inspect(data, role: "private key")
+            } else if let label = CryptoKeySinks.privateKeyRepresentation(of: call, callee: callee) {
+                // `P256.Signing.PrivateKey(rawRepresentation: …)`, `Curve25519.KeyAgreement.PrivateKey(pemRepresentation: …)`
+                inspect(call.argument(label), role: "private key")
             } else if Self.cryptoSwiftCiphers.contains(callee) {
                 inspect(call.argument("key"), role: "key")
                 inspect(call.argument("iv"), role: "IV", zeroIsWeakCipher: true)
@@ -112,7 +124,7 @@ struct CryptoHardcodedKey: AuditRule {
             guard !findings.isEmpty else { continue }
             matches.append(Match(file.range(of: call), "\(callee) uses a hard-coded " + findings.joined(separator: " and ")))
         }
-        return matches
+        return matches + xorKeys(in: file)
     }
 
     /// Whether a block mode call is the `blockMode:` argument of a cipher (reported there).
@@ -132,6 +144,10 @@ struct CryptoHardcodedKey: AuditRule {
                 Self.isKeyLikeString(token.text, name: name)
             {
                 matches.append(Match(file.range(of: token), "\(name) is a hard-coded key or IV"))
+                continue
+            }
+            if token.kind == .identifier, let match = keyOnlySink(at: index, in: file) {
+                matches.append(match)
                 continue
             }
             guard token.kind == .identifier, let layout = CryptoLiterals.commonCrypto[token.text],
@@ -160,6 +176,29 @@ struct CryptoHardcodedKey: AuditRule {
         return matches
     }
 
+    /// `CCHmac(…, key, …)` or `SecKeyCreateWithData(data, attributes, …)` at `index`
+    /// with a hard-coded key (for SecKeyCreateWithData, of a method that creates a private
+    /// or symmetric key).
+    private func keyOnlySink(at index: Int, in file: ObjectiveCFile) -> Match? {
+        let tokens = file.tokens
+        let name = tokens[index].text
+        let position: Int
+        let role: String
+        if let hmac = CryptoKeySinks.hmacKeyPosition[name] {
+            (position, role) = (hmac, "HMAC key")
+        } else if name == "SecKeyCreateWithData", let body = file.bodyRange(containing: index),
+            tokens[body].contains(where: { CryptoKeySinks.secretKeyClasses.contains($0.text) })
+        {
+            (position, role) = (0, "private key")
+        } else {
+            return nil
+        }
+        guard let arguments = ObjectiveCCalls.arguments(ofCallAt: index, in: tokens), arguments.count > position,
+            isConstant(arguments[position], at: index, in: file, zeroCounts: true)
+        else { return nil }
+        return Match(file.range(of: tokens[index]), "\(name) uses a hard-coded \(role)")
+    }
+
     /// The name a string token is declared as: `#define NAME …`, `NAME = …`, `NAME[] = …`.
     private func declaredName(of index: Int, in tokens: [ObjectiveCToken]) -> String? {
         guard index >= 2 else { return nil }
@@ -183,7 +222,7 @@ struct CryptoHardcodedKey: AuditRule {
         if argument.contains(where: { $0.kind == .string }) { return true }
         let ignored: Set<String> = [
             "const", "void", "char", "uint8_t", "UInt8", "unsigned", "UTF8String", "bytes", "cStringUsingEncoding", "NSUTF8StringEncoding",
-            "NSASCIIStringEncoding",
+            "NSASCIIStringEncoding", "__bridge", "CFDataRef", "CFTypeRef",
         ]
         let names = argument.filter { $0.kind == .identifier && !ignored.contains($0.text) }.map(\.text)
         guard names.count == 1, let name = names.first, !CryptoKeyNames.isCryptoKeyName(name) else { return false }
@@ -192,6 +231,8 @@ struct CryptoHardcodedKey: AuditRule {
             if literal.isZero, CryptoDataFlow.isWritten(name, before: call, in: file) { return false }
             return zeroCounts || !literal.isZero
         }
+        // `NSData *keyData = [[NSData alloc] initWithBase64EncodedString:@"…" options:0];`
+        if CryptoKeySinks.isDataFromLiteral(name, in: tokens) { return true }
         // `[key getCString:keyPtr …]` copies `key` into the buffer passed to CCCrypt.
         for index in tokens.indices where tokens[index].text == "getCString" && index + 2 < tokens.count && tokens[index + 2].text == name && index >= 1 {
             let source = tokens[index - 1].text

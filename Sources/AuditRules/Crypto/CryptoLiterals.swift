@@ -15,6 +15,8 @@ enum CryptoLiterals {
         var text: String? = nil
         /// The parameter whose default value it is (`ivData` in `ivData: Data = "…"`).
         var parameter: String? = nil
+        /// The string or array literal the constant was written as.
+        var literal: Syntax? = nil
     }
 
     private static let byteContainers: Set<String> = [
@@ -35,12 +37,12 @@ enum CryptoLiterals {
         let bare = BindingValues.unwrap(expression)
         if let string = bare.as(StringLiteralExprSyntax.self) {
             guard let value = string.literalValue, !value.isEmpty else { return nil }
-            return Constant(isZero: false, name: name, text: value)
+            return Constant(isZero: false, name: name, text: value, literal: Syntax(string))
         }
         if let array = bare.as(ArrayExprSyntax.self) {
             let values = array.elements.map { $0.expression.as(IntegerLiteralExprSyntax.self).flatMap { integerValue($0.literal.text) } }
             guard !values.isEmpty, values.allSatisfy({ $0 != nil }) else { return nil }
-            return Constant(isZero: values.allSatisfy { $0 == 0 }, name: name)
+            return Constant(isZero: values.allSatisfy { $0 == 0 }, name: name, literal: Syntax(array))
         }
         if let member = bare.as(MemberAccessExprSyntax.self) {
             let component = member.declName.baseName.text

@@ -43,6 +43,39 @@ extension CryptoWeakCipher {
                     return sealed.combined ?? Data()
                 }
                 """),
+            .swift(
+                """
+                // A zero IV or ECB mode through default parameters and extension methods.
+                extension Data {
+                    func aesEncrypt(key: Data, iv: Data = Data(count: kCCBlockSizeAES128), options: CCOptions = CCOptions(kCCOptionPKCS7Padding)) -> Data {
+                        var out = Data(count: count + kCCBlockSizeAES128)
+                        let status = iv.withUnsafeBytes { ivBytes in
+                            ↓CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), options, keyBytes, key.count, ivBytes, dataBytes, count, outBytes, out.count, &moved)
+                        }
+                        return out
+                    }
+                    func legacyCrypt(key: Data, options: CCOptions = CCOptions(kCCOptionECBMode | kCCOptionPKCS7Padding)) -> Data {
+                        ↓CCCrypt(CCOperation(kCCEncrypt), CCAlgorithm(kCCAlgorithmAES), options, keyBytes, key.count, randomIV, dataBytes, count, outBytes, out.count, &moved)
+                        return self
+                    }
+                }
+                func seal(_ message: String, key: [UInt8], iv: [UInt8] = [UInt8](repeating: 0, count: 16)) throws -> [UInt8] {
+                    let aes = try AES(key: key, blockMode: ↓CBC(iv: iv), padding: .pkcs7)
+                    let again = ↓message.data(using: .utf8)!.aesEncrypt(key: Data(key), iv: Data(repeating: 0, count: 16))
+                    let legacy = ↓payload.tripleDESEncrypt(key: Data(key), options: CCOptions(kCCOptionECBMode))
+                    return try aes.encrypt(Array(message.utf8))
+                }
+                """),
+            .swift(
+                """
+                // A random IV per message, passed to the same helpers: not reported.
+                func seal(_ message: Data, key: [UInt8]) throws -> [UInt8] {
+                    let iv = AES.randomIV(AES.blockSize)
+                    let aes = try AES(key: key, blockMode: CBC(iv: iv), padding: .pkcs7)
+                    let sealed = message.aesEncrypt(key: Data(key), iv: Data(iv), options: CCOptions(kCCOptionPKCS7Padding))
+                    return try aes.encrypt(Array(message))
+                }
+                """),
             .objectiveC(
                 """
                 - (NSData *)AES256EncryptWithKey:(NSString *)key {
@@ -67,6 +100,19 @@ extension CryptoWeakCipher {
                     CCCrypt(kCCEncrypt, kCCAlgorithmAES, kCCOptionPKCS7Padding, key.bytes, key.length, iv.bytes,
                             data.bytes, data.length, buffer, bufferSize, &moved);
                     return nil;
+                }
+                """),
+            .objectiveC(
+                """
+                // A category method of the project given a zero IV or asked for ECB; a random IV is not reported.
+                static const uint8_t kZeroIV[kCCBlockSizeAES128] = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
+
+                - (NSData *)sealStatement:(NSData *)statement key:(NSData *)key {
+                    NSData *sealed = [statement AES128EncryptWithKey:key iv:↓kZeroIV];
+                    NSData *legacy = [statement encryptWithKey:key options:↓kCCOptionECBMode];
+                    uint8_t randomIV[kCCBlockSizeAES128] = {0};
+                    SecRandomCopyBytes(kSecRandomDefault, sizeof(randomIV), randomIV);
+                    return [statement AES128EncryptWithKey:key iv:randomIV];
                 }
                 """),
         ]

@@ -19,7 +19,10 @@ struct CryptoWeakCipher: AuditRule {
 
     let skipsTestCode = true
 
-    let triggers = ["CCCrypt", "ECB", "Blowfish", "rsaEncryptionPKCS1", "RSAEncryptionPKCS1"]
+    let triggers = [
+        "CCCrypt", "ECB", "Blowfish", "rsaEncryptionPKCS1", "RSAEncryptionPKCS1", "CBC", "kCCOption", "kCCMode", "crypt", "Crypt", "cipher", "Cipher", "aes",
+        "AES",
+    ]
 
     private static let weakAlgorithms: [String: String] = [
         "kCCAlgorithmDES": "DES", "kCCAlgorithm3DES": "3DES", "kCCAlgorithmRC4": "RC4", "kCCAlgorithmRC2": "RC2",
@@ -61,6 +64,16 @@ struct CryptoWeakCipher: AuditRule {
                 matches.append(Match(file.range(of: call), "the ECB block mode leaks repeated plaintext blocks"))
             } else if name == "Blowfish", call.calledExpression.is(DeclReferenceExprSyntax.self), call.argument("key") != nil {
                 matches.append(Match(file.range(of: call), "Blowfish has a 64-bit block and is not a modern cipher"))
+            } else if name == "CBC", call.calledExpression.is(DeclReferenceExprSyntax.self), let iv = call.argument("iv"),
+                CryptoLiterals.constant(iv, in: file)?.isZero == true
+            {
+                // CryptoSwift's `CBC(iv: [UInt8](repeating: 0, count: 16))`, also through a default parameter.
+                matches.append(Match(file.range(of: call), "CBC with an all-zero IV encrypts equal plaintext prefixes identically"))
+            } else if CryptoWrapperSinks.isWrapper(callee: call.calledExpression.trimmedDescription, name: name),
+                let problem = wrapperProblem(call, in: file)
+            {
+                // `data.aesEncrypt(key: key, iv: Data(count: 16))`, `text.crypt(options: kCCOptionECBMode)`.
+                matches.append(Match(file.range(of: call), "\(call.calledExpression.trimmedDescription) uses \(problem)"))
             }
         }
         for member in file.index.memberAccesses where member.declName.baseName.text == "rsaEncryptionPKCS1" {
@@ -72,13 +85,32 @@ struct CryptoWeakCipher: AuditRule {
         return matches
     }
 
-    /// The argument's text, or for a name, its initializer's text.
+    /// The argument's text, or for a name, its initializer's text, or the default value of
+    /// the parameter it names (`options: CCOptions = CCOptions(kCCOptionECBMode)`).
     private func resolvedText(_ expression: ExprSyntax, in file: SwiftFile) -> String {
         let bare = BindingValues.unwrap(expression)
-        if bare.is(DeclReferenceExprSyntax.self), let value = BindingValues.initializer(of: bare, from: bare, in: file) {
-            return value.trimmedDescription
+        if let reference = bare.as(DeclReferenceExprSyntax.self) {
+            if let value = BindingValues.initializer(of: bare, from: bare, in: file) { return value.trimmedDescription }
+            if let (parameter, _) = CryptoDataFlow.parameter(named: reference.baseName.text, enclosing: bare), let value = parameter.defaultValue?.value {
+                return value.trimmedDescription
+            }
         }
         return bare.trimmedDescription
+    }
+
+    /// What is wrong with the arguments of an encryption helper (an extension method or a
+    /// project wrapper): an all-zero IV, or ECB mode asked for by an option.
+    private func wrapperProblem(_ call: FunctionCallExprSyntax, in file: SwiftFile) -> String? {
+        for argument in call.arguments {
+            if let label = argument.label?.text, CryptoWrapperSinks.role(ofLabel: label) == "IV",
+                CryptoLiterals.constant(argument.expression, in: file)?.isZero == true
+            {
+                return "an all-zero IV"
+            }
+            let text = resolvedText(argument.expression, in: file)
+            if text.contains("kCCOptionECBMode") || text.contains("kCCModeECB") { return "ECB mode" }
+        }
+        return nil
     }
 
     func checkObjectiveC(_ file: ObjectiveCFile, project _: ProjectFacts) -> [Match] {
@@ -107,6 +139,20 @@ struct CryptoWeakCipher: AuditRule {
                 if !found.isEmpty { matches.append(Match(file.range(of: token), "\(token.text) uses " + found.joined(separator: " and "))) }
             } else if token.text == "kSecKeyAlgorithmRSAEncryptionPKCS1" {
                 matches.append(Match(file.range(of: token), "RSA encryption with PKCS#1 v1.5 padding is open to padding-oracle attacks"))
+            }
+        }
+        // `[data AES128EncryptWithKey:key iv:kZeroIV]`, `[data cryptWithKey:key options:kCCOptionECBMode]`: a helper of the project.
+        for sink in CryptoWrapperSinks.objectiveCMessages(in: tokens) {
+            for argument in sink.arguments {
+                let words = tokens[argument.range].filter { $0.kind == .identifier }
+                if words.contains(where: { $0.text == "kCCOptionECBMode" || $0.text == "kCCModeECB" }), let first = words.first {
+                    matches.append(Match(file.range(of: first), "\(sink.selector) asks for ECB mode"))
+                } else if CryptoWrapperSinks.role(ofLabel: argument.label) == "IV", words.count == 1, let only = words.first,
+                    ObjectiveCCalls.literal(of: only.text, in: tokens)?.isZero == true,
+                    !CryptoDataFlow.isWritten(only.text, before: argument.range.lowerBound, in: file)
+                {
+                    matches.append(Match(file.range(of: only), "\(sink.selector) is given an all-zero IV"))
+                }
             }
         }
         return matches

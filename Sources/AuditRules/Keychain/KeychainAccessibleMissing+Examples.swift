@@ -74,6 +74,72 @@ extension KeychainAccessibleMissing {
                     }
                 }
                 """),
+            .swift(
+                """
+                // The query comes from a helper of the same type, followed one level.
+                struct PasswordItem {
+                    let service: String
+                    let account: String
+                    func save(_ password: String) {
+                        var newItem = PasswordItem.keychainQuery(withService: service, account: account)
+                        newItem[kSecValueData as String] = password.data(using: .utf8)! as AnyObject
+                        let status = ↓SecItemAdd(newItem as CFDictionary, nil)
+                    }
+                    private static func keychainQuery(withService service: String, account: String? = nil) -> [String: AnyObject] {
+                        var query = [String: AnyObject]()
+                        query[kSecClass as String] = kSecClassGenericPassword
+                        query[kSecAttrService as String] = service as AnyObject
+                        if let account { query[kSecAttrAccount as String] = account as AnyObject }
+                        return query
+                    }
+                }
+                """),
+            .swift(
+                """
+                // A computed property and a wrapper type's attributes, read directly.
+                final class TokenStore {
+                    private var baseQuery: [String: Any] { [kSecClass as String: kSecClassGenericPassword, kSecAttrService as String: "api"] }
+                    func store(_ token: Data, item: KeychainEntry) {
+                        var query = baseQuery
+                        query[kSecValueData as String] = token
+                        ↓SecItemAdd(query as CFDictionary, nil)
+                        ↓SecItemAdd(item.attributes as CFDictionary, nil)
+                    }
+                }
+                struct KeychainEntry {
+                    let account: String
+                    var attributes: [CFString: Any] {
+                        get { return [kSecClass: kSecClassGenericPassword, kSecAttrAccount: account] }
+                    }
+                }
+                """),
+            .swift(
+                """
+                // Helpers that set the class, or whose query cannot be known here: not reported.
+                final class SafeStore {
+                    private var baseQuery: [String: Any] {
+                        [kSecClass as String: kSecClassGenericPassword, kSecAttrAccessible as String: kSecAttrAccessibleWhenUnlockedThisDeviceOnly]
+                    }
+                    private func makeQuery(_ account: String) -> [String: Any] {
+                        var query = baseQuery
+                        query[kSecAttrAccount as String] = account
+                        return query
+                    }
+                    func store(_ token: Data, extra: [String: Any]) {
+                        var query = makeQuery("session")
+                        query[kSecValueData as String] = token
+                        SecItemAdd(query as CFDictionary, nil)
+                        var merged = Self.shared(for: "session")
+                        merged.merge(extra) { $1 }
+                        SecItemAdd(merged as CFDictionary, nil)
+                        SecItemAdd(baseQuery as CFDictionary, nil)
+                        SecItemAdd(KeychainDefaults.query(for: "session") as CFDictionary, nil)
+                    }
+                    private static func shared(for account: String) -> [String: Any] {
+                        [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: account]
+                    }
+                }
+                """),
             .objectiveC(
                 """
                 - (void)saveToken:(NSData *)token {
@@ -97,6 +163,28 @@ extension KeychainAccessibleMissing {
                                              (__bridge id)kSecAttrAccessible: (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly,
                                              (__bridge id)kSecValueData: token };
                     SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                }
+                """),
+            .objectiveC(
+                """
+                // The query comes from a helper of this file, followed one level: reported when the helper sets no class.
+                - (NSMutableDictionary *)baseQueryForAccount:(NSString *)account {
+                    return [@{ (__bridge id)kSecClass: (__bridge id)kSecClassGenericPassword, (__bridge id)kSecAttrAccount: account } mutableCopy];
+                }
+                - (NSMutableDictionary *)protectedQueryForAccount:(NSString *)account {
+                    NSMutableDictionary *query = [self baseQueryForAccount:account];
+                    query[(__bridge id)kSecAttrAccessible] = (__bridge id)kSecAttrAccessibleWhenUnlockedThisDeviceOnly;
+                    return query;
+                }
+                - (void)saveToken:(NSData *)token account:(NSString *)account {
+                    NSMutableDictionary *query = [self baseQueryForAccount:account];
+                    query[(__bridge id)kSecValueData] = token;
+                    ↓SecItemAdd((__bridge CFDictionaryRef)query, NULL);
+                }
+                - (void)savePassword:(NSData *)password account:(NSString *)account {
+                    NSMutableDictionary *item = [self protectedQueryForAccount:account];
+                    item[(__bridge id)kSecValueData] = password;
+                    SecItemAdd((__bridge CFDictionaryRef)item, NULL);
                 }
                 """),
         ]

@@ -9,14 +9,7 @@ enum BindingValues {
     /// declared in this file with an initializer (a parameter, a value computed elsewhere).
     /// `Self.key`, `Constants.key` and `self.key` resolve by their last component.
     static func initializer(of expression: ExprSyntax, from node: some SyntaxProtocol, in file: SwiftFile) -> ExprSyntax? {
-        let name: String
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            name = reference.baseName.text
-        } else if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil {
-            name = member.declName.baseName.text
-        } else {
-            return nil
-        }
+        guard let name = referencedName(expression) else { return nil }
         let body = node.enclosingBody
         var fallback: ExprSyntax?
         for declaration in file.index.variables {
@@ -30,6 +23,14 @@ enum BindingValues {
             }
         }
         return fallback
+    }
+
+    /// The name a reference reads: `key` for `key`, `Self.key`, `Constants.key` and
+    /// `self.key`; nil for anything else.
+    static func referencedName(_ expression: ExprSyntax) -> String? {
+        if let reference = expression.as(DeclReferenceExprSyntax.self) { return reference.baseName.text }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil { return member.declName.baseName.text }
+        return nil
     }
 
     /// Strips `try`, `await`, `!`, `?`, parentheses and `as` casts.

@@ -25,8 +25,16 @@ enum CryptoKeyNames {
         if last == "iv" || last == "nonce" || joined.hasSuffix("initializationvector") || joined.hasSuffix("initvector") { return true }
         for acronym in acronyms where last.hasPrefix(acronym) && (last.hasSuffix("key") || last.hasSuffix("iv")) { return true }
         guard last.hasSuffix("key") else { return false }
-        return words.contains { word in
-            cryptoWords.contains(word) || acronyms.contains { word.hasPrefix($0) && word.count > $0.count && word.hasSuffix("key") }
+        return words.indices.contains { position in
+            let word = words[position]
+            if acronyms.contains(where: { word.hasPrefix($0) && word.count > $0.count && word.hasSuffix("key") }) { return true }
+            guard cryptoWords.contains(word) else { return false }
+            // `databaseKey`, `realmKey`: the store's key; `YapDatabasePathKey`, `dbSnapshotKey`: a key for something else.
+            return !storeWords.contains(word) || position == words.count - 2
         }
     }
+
+    /// Crypto words that name a store, not a cipher: they make an encryption key only
+    /// right before `key` (`databaseKey`, `realmKey`, `dbKey`).
+    static let storeWords: Set<String> = ["database", "db", "realm"]
 }

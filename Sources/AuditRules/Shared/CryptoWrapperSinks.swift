@@ -56,9 +56,29 @@ enum CryptoWrapperSinks {
         let argument: Range<Int>
     }
 
+    /// One Objective-C message sent to an encryption wrapper, with all its arguments.
+    struct ObjectiveCMessage {
+        /// `RNEncryptor encryptData:withSettings:password:error:`
+        let selector: String
+        /// Each selector part's label and the tokens of its argument.
+        let arguments: [(label: String, range: Range<Int>)]
+    }
+
     /// The password, key and IV arguments of the encryption messages in `tokens`.
     static func objectiveCArguments(in tokens: [ObjectiveCToken]) -> [ObjectiveCArgument] {
-        var result: [ObjectiveCArgument] = []
+        objectiveCMessages(in: tokens).flatMap { message in
+            message.arguments.compactMap { argument in
+                role(ofLabel: argument.label).map {
+                    ObjectiveCArgument(selector: message.selector, label: argument.label, role: $0, argument: argument.range)
+                }
+            }
+        }
+    }
+
+    /// The messages in `tokens` sent to RNCryptor or with a selector part that names a
+    /// cipher (`AES256EncryptWithKey:`, `encryptData:withSettings:password:error:`).
+    static func objectiveCMessages(in tokens: [ObjectiveCToken]) -> [ObjectiveCMessage] {
+        var result: [ObjectiveCMessage] = []
         var index = 0
         while index < tokens.count {
             defer { index += 1 }
@@ -90,12 +110,13 @@ enum CryptoWrapperSinks {
             let isLibrary = receiver.count == 1 && libraries.contains(receiver[0])
             guard isLibrary || parts.contains(where: { namesCipher(tokens[$0].text) }) else { continue }
             let name = (receiver.count == 1 ? receiver[0] + " " : "") + selector
+            var arguments: [(label: String, range: Range<Int>)] = []
             for (offset, part) in parts.enumerated() {
-                guard let role = role(ofLabel: tokens[part].text) else { continue }
                 let stop = offset + 1 < parts.count ? parts[offset + 1] : end
                 guard part + 2 <= stop else { continue }
-                result.append(ObjectiveCArgument(selector: name, label: tokens[part].text, role: role, argument: (part + 2)..<stop))
+                arguments.append((tokens[part].text, (part + 2)..<stop))
             }
+            result.append(ObjectiveCMessage(selector: name, arguments: arguments))
         }
         return result
     }

@@ -22,10 +22,14 @@ struct KeychainQuery {
 
     /// The query `expression` builds, or nil when it cannot be resolved in this file (a
     /// query built by a helper elsewhere, or merged from another dictionary): rules stay
-    /// silent rather than guess.
-    static func resolve(_ expression: ExprSyntax, in file: SwiftFile) -> KeychainQuery? {
+    /// silent rather than guess. With `followingHelpers`, a query returned by a function
+    /// or computed property of this file is followed one level (``helperEntries(_:in:)``).
+    static func resolve(_ expression: ExprSyntax, in file: SwiftFile, followingHelpers: Bool = false) -> KeychainQuery? {
         let bare = unwrap(expression)
         if let literal = bare.as(DictionaryExprSyntax.self) { return KeychainQuery(entries: entries(of: literal)) }
+        if followingHelpers, !bare.is(DeclReferenceExprSyntax.self) {
+            return helperEntries(bare, in: file).map { KeychainQuery(entries: $0) }
+        }
         guard let reference = bare.as(DeclReferenceExprSyntax.self) else { return nil }
         let name = reference.baseName.text
         // The body the query lives in; a computed property's implicit getter counts as one.
@@ -61,9 +65,15 @@ struct KeychainQuery {
             region = visible.position..<block.endPosition
         }
         for binding in bindings {
-            guard let initializer = binding.initializer?.value, let initial = initialEntries(unwrap(initializer)) else { return nil }
+            guard let initializer = binding.initializer?.value,
+                let initial = initialEntries(unwrap(initializer)) ?? (followingHelpers ? helperEntries(initializer, in: file) : nil)
+            else { return nil }
             found += initial
             resolved = true
+        }
+        // `SecItemAdd(baseQuery as CFDictionary, nil)` with a computed `baseQuery`.
+        if !resolved, followingHelpers, CryptoDataFlow.parameter(named: name, enclosing: bare) == nil, let computed = helperEntries(bare, in: file) {
+            return KeychainQuery(entries: computed)
         }
         guard resolved else { return nil }
         for sequence in searched.descendants(SequenceExprSyntax.self) where region?.contains(sequence.position) ?? true {

@@ -79,6 +79,14 @@ extension StorageFileWithoutProtection {
                 """),
             .objectiveC(
                 """
+                // Comparing a protection level writes nothing.
+                - (BOOL)isReusable:(NSString *)level attributes:(NSDictionary *)attributes {
+                    NSString *key = attributes[NSFileProtectionKey];
+                    return [level isEqualToString:NSFileProtectionNone] || [key isEqual:NSFileProtectionNone] || key == NSFileProtectionNone;
+                }
+                """),
+            .objectiveC(
+                """
                 - (void)saveStatement:(NSData *)statement {
                     [statement writeToFile:self.path options:↓NSDataWritingFileProtectionNone error:nil];
                     [[NSFileManager defaultManager] createFileAtPath:self.path contents:statement
