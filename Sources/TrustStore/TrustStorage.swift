@@ -164,6 +164,18 @@ public protocol TrustStorage: Sendable {
     /// The device's attestation record for `kind`, or `nil`.
     func keyAttestation(deviceId: String, kind: KeyKind) throws(StoreError) -> KeyAttestation?
 
+    /// Up to `limit` App Attest records of devices not revoked whose receipt refresh is
+    /// due at `now` (`receiptRefreshAt <= now`), earliest first.
+    func receiptsDueForRefresh(at now: Date, limit: Int) throws(StoreError) -> [DueReceipt]
+
+    /// Records the outcome of a receipt refresh for the device's App Attest record:
+    /// ``ReceiptRefreshOutcome/refreshed(receipt:riskMetric:expiresAt:)`` replaces the
+    /// receipt and its figures and clears the failure count;
+    /// ``ReceiptRefreshOutcome/kept`` keeps the last good receipt and clears it;
+    /// ``ReceiptRefreshOutcome/failed`` adds one failure. Each sets the next due time.
+    /// Throws ``StoreError/Code/notFound`` when the device has no App Attest record.
+    func recordReceiptRefresh(deviceId: String, _ outcome: ReceiptRefreshOutcome, nextRefreshAt: Date?) throws(StoreError)
+
     // MARK: Housekeeping and life cycle
 
     /// Asks the database for a trivial answer (readiness): returns when it answers, throws

@@ -49,7 +49,8 @@ enum PostgresRecords {
     }
 
     static let attestationColumns =
-        "kind, platform, format, security_level, environment, app_attest_key_id, app_attest_public_key, sign_count, receipt, app_attest_app_id"
+        "kind, platform, format, security_level, environment, app_attest_key_id, app_attest_public_key, sign_count, receipt, app_attest_app_id, "
+        + "receipt_expires_at, receipt_refresh_at, risk_metric, receipt_refresh_failures"
     static func attestation(_ row: PostgresRow) throws(StoreError) -> KeyAttestation {
         guard let signCount = UInt32(exactly: try row.int8(7)) else {
             throw StoreError(.corrupt, reason: "a stored App Attest counter is out of range")
@@ -58,6 +59,8 @@ enum PostgresRecords {
             kind: try row.keyKind(0), platform: try row.text(1), format: try row.text(2),
             securityLevel: row.optionalText(3), environment: row.optionalText(4),
             appAttestKeyId: row.optionalBytea(5), appAttestPublicKey: row.optionalBytea(6),
-            signCount: signCount, receipt: row.optionalBytea(8), appAttestAppId: row.optionalText(9))
+            signCount: signCount, receipt: row.optionalBytea(8), appAttestAppId: row.optionalText(9),
+            receiptExpiresAt: try row.optionalTime(10), receiptRefreshAt: try row.optionalTime(11),
+            riskMetric: try row.optionalInt8(12).map { Int($0) }, receiptRefreshFailures: Int(try row.int8(13)))
     }
 }

@@ -21,6 +21,7 @@ enum StoreCall: String, CaseIterable, Comparable {
     case createEnrollment, enrollment, consumeEnrollment, enrollDevice
     case device, deviceWithActiveKey, devicesOfAccount, activeKey, keyHistory, markDeviceUsed, revokeDevice, replaceBiometricKey
     case recordPINFailure, resetPINFailures, setPINHash
+    case receiptsDueForRefresh, recordReceiptRefresh
     case insertChallenge, insertChallengeIfDeviceUsable, challenge, consumeChallenge, consumeChallengeWithCounter, consumeChallengeWithDevice, keyAttestation
     case checkAvailability, purgeExpired
 
@@ -150,6 +151,14 @@ final class TimedTrustStore: TrustStorage, @unchecked Sendable {
 
     func insertChallengeIfDeviceUsable(_ challenge: Challenge) throws(StoreError) -> Bool {
         try timed(.insertChallengeIfDeviceUsable) { () throws(StoreError) in try inner.insertChallengeIfDeviceUsable(challenge) }
+    }
+
+    func receiptsDueForRefresh(at now: Date, limit: Int) throws(StoreError) -> [DueReceipt] {
+        try timed(.receiptsDueForRefresh) { () throws(StoreError) in try inner.receiptsDueForRefresh(at: now, limit: limit) }
+    }
+
+    func recordReceiptRefresh(deviceId: String, _ outcome: ReceiptRefreshOutcome, nextRefreshAt: Date?) throws(StoreError) {
+        try timed(.recordReceiptRefresh) { () throws(StoreError) in try inner.recordReceiptRefresh(deviceId: deviceId, outcome, nextRefreshAt: nextRefreshAt) }
     }
 
     func challenge(id: String) throws(StoreError) -> Challenge? {

@@ -23,7 +23,9 @@ struct AttestationEnrollmentTests {
         #expect(stored.receipt?.isEmpty == false)
         let listed = try fixture.service.listDevices(accountId: "acct-42").devices
         #expect(listed.map(\.deviceId) == [completed.deviceId])
-        #expect(listed.first?.attestation == ["device": .init(platform: "ios", format: "apple-appattest", environment: "development")])
+        let listedKey = try #require(listed.first?.attestation["device"])
+        #expect(listedKey.platform == "ios" && listedKey.format == "apple-appattest" && listedKey.environment == "development")
+        #expect(listedKey.receiptExpiresAt != nil)
     }
 
     @Test("an emulated Android phone enrolls with attested device and biometric keys")

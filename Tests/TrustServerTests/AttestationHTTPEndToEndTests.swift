@@ -50,12 +50,14 @@ struct AttestationHTTPEndToEndTests {
         #expect(listed.status == 200)
         let devices = try listed.decoded(DeviceList.self).devices
         #expect(devices.map(\.platform) == [.ios, .android])
-        #expect(devices.first?.attestation == ["device": .init(platform: "ios", format: "apple-appattest", environment: "development")])
+        let iPhoneKey = try #require(devices.first?.attestation["device"])
+        #expect(iPhoneKey.platform == "ios" && iPhoneKey.format == "apple-appattest" && iPhoneKey.environment == "development")
+        #expect(iPhoneKey.receiptExpiresAt != nil && iPhoneKey.riskMetric == nil, "the receipt's expiry, no metric before a refresh")
         let androidKey = DeviceList.KeyAttestationSummary(platform: "android", format: "android-key", securityLevel: "TrustedEnvironment")
         #expect(devices.last?.attestation == ["device": androidKey, "biometric": androidKey])
         let body = String(decoding: listed.body, as: UTF8.self)
         #expect(body.contains("\"attestation\":{"))
-        #expect(!body.contains("receipt"))
+        #expect(!body.contains("\"receipt\""), "never the receipt itself")
     }
 
     @Test("each spoiled attestation reaches the client as 403 attestation_invalid", arguments: AttestedEnrollment.rejections.indices)

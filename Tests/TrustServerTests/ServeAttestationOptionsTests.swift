@@ -1,6 +1,8 @@
 import Attestation
 import DeviceBinding
 import Foundation
+import DeviceTrustCrypto
+import CommandKit
 import MicroHTTPTestSupport
 import Testing
 import TrustStoreEngines
@@ -40,6 +42,46 @@ struct ServeAttestationOptionsTests {
         #expect(options.appAttestReceiptRootPath == "/tmp/apple-g3.pem")
         #expect(options.appAttestRootPath == "/tmp/apple.pem" && options.androidRootPath == "/tmp/google.pem")
         #expect(options.platforms == [.ios])
+    }
+
+    @Test("the receipt refresh and risk options parse, need App Attest and the three Apple values, and build the refresher")
+    func receiptRefreshOptions() throws {
+        let directory = try TemporaryDirectory()
+        let keyFile = directory.path("AuthKey.p8")
+        try Data(P256.Signing.PrivateKey().pemRepresentation.utf8).write(to: URL(fileURLWithPath: keyFile))
+        let base = ["--app-id", "TEAMID1234.com.example.bank", "--app-attest", "required", "--app-attest-environment", "development"]
+        let options = try ServeCommand.parse(
+            base + [
+                "--app-attest-risk-refresh", "--apple-team-id", "TEAMID1234", "--apple-key-id", "KEYID12345", "--apple-devicecheck-key", keyFile,
+                "--app-attest-max-risk", "20",
+            ]
+        ).configuration.attestation
+        #expect(options.receiptRefresh && options.maximumRisk == 20)
+        #expect(try options.makeConfiguration().appAttestMaximumRisk == 20)
+        let refresh = try #require(try options.makeRefreshConfiguration())
+        #expect(refresh.endpoint == AppAttestReceiptRefresher.Configuration.developmentEndpoint, "development keys go to Apple's development endpoint")
+        #expect(refresh.key.teamID == "TEAMID1234" && refresh.key.keyID == "KEYID12345")
+        #expect(try ServeCommand.parse(base).configuration.attestation.makeRefreshConfiguration() == nil, "off by default")
+        let local = try ServeCommand.parse(
+            base + [
+                "--app-attest-risk-refresh", "--apple-team-id", "TEAMID1234", "--apple-key-id", "KEYID12345", "--apple-devicecheck-key", keyFile,
+                "--apple-attest-endpoint", "http://127.0.0.1:9999/v1/attestationData",
+            ]
+        ).configuration.attestation
+        #expect(try local.makeRefreshConfiguration()?.endpoint.absoluteString == "http://127.0.0.1:9999/v1/attestationData")
+
+        try Data("not a key".utf8).write(to: URL(fileURLWithPath: keyFile))
+        do { _ = try options.makeRefreshConfiguration(); Issue.record("expected a bootstrap error") } catch {
+            #expect(error.reason.contains("--apple-devicecheck-key") && !error.reason.contains("not a key"), "names the option, never the contents")
+        }
+        for bad in [
+            ["--app-attest-risk-refresh"], ["--app-attest-risk-refresh", "--apple-team-id", "TEAMID1234"],
+            ["--app-attest-max-risk", "many"], ["--app-attest-max-risk", "-1"],
+            ["--apple-attest-endpoint", "http://attest.example.com/v1/attestationData"], ["--apple-attest-endpoint", "ftp://x"],
+        ] {
+            #expect(throws: UsageError.self, "\(bad)") { try ServeCommand.parse(base + bad) }
+        }
+        #expect(throws: UsageError.self, "risk options without App Attest") { try ServeCommand.parse(["--app-attest-max-risk", "3"]) }
     }
 
     @Test("--platforms takes ios, android or both, and reaches the configuration")
@@ -84,6 +126,8 @@ struct ServeAttestationOptionsTests {
         for option in [
             "--app-id", "--app-attest ", "--app-attest-environment", "--app-attest-root", "--app-attest-receipt-root", "--android-package",
             "--android-cert-digest", "--android-attestation", "--android-revocation-list", "--android-root", "--platforms",
+            "--app-attest-risk-refresh", "--apple-team-id", "--apple-key-id", "--apple-devicecheck-key", "--apple-attest-endpoint",
+            "--app-attest-max-risk",
         ] {
             #expect(ServeCommand.help.contains(option), "\(option)")
             #expect(ServeCommand.usage.contains(option.trimmingCharacters(in: .whitespaces)), "\(option)")

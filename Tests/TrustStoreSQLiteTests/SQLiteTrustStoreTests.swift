@@ -71,7 +71,7 @@ struct SQLiteTrustStoreTests {
                 .query(during: "test") { row throws(StoreError) in row.integer(0) }
         }
         #expect(versions == SQLiteSchema.migrations.map(\.version))
-        #expect(SQLiteTrustStore.schemaVersion == 3)
+        #expect(SQLiteTrustStore.schemaVersion == 4)
     }
 
     @Test func aVersion1DatabaseGainsKeyAttestationsAndKeepsItsDevices() throws {

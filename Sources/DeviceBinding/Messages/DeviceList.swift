@@ -78,13 +78,24 @@ public struct DeviceList: Codable, Hashable, Sendable {
         public var securityLevel: String?
         /// iOS: `production` or `development`.
         public var environment: String?
+        /// iOS: Apple's fraud-risk metric from the latest refreshed receipt (the approximate
+        /// number of attestations for this app on this device in the last 30 days); absent
+        /// until a receipt was refreshed.
+        public var riskMetric: Int?
+        /// iOS: when the stored receipt expires.
+        public var receiptExpiresAt: RFC3339Timestamp?
 
         /// A summary from its fields.
-        public init(platform: String, format: String, securityLevel: String? = nil, environment: String? = nil) {
+        public init(
+            platform: String, format: String, securityLevel: String? = nil, environment: String? = nil, riskMetric: Int? = nil,
+            receiptExpiresAt: RFC3339Timestamp? = nil
+        ) {
             self.platform = platform
             self.format = format
             self.securityLevel = securityLevel
             self.environment = environment
+            self.riskMetric = riskMetric
+            self.receiptExpiresAt = receiptExpiresAt
         }
     }
 

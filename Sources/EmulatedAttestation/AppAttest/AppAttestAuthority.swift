@@ -71,11 +71,32 @@ public final class AppAttestAuthority: Sendable {
     /// ``receiptSigningCertificate``.
     func receipt(appID: String, credentialCertificate: Certificate, clientHash: [UInt8], environment: String) throws(EmulatedAttestationError) -> [UInt8] {
         let now = clock()
-        let fields: [(Int, [UInt8])] = [
+        return try signedReceipt([
             (2, Array(appID.utf8)), (3, credentialCertificate.der), (4, clientHash),
             (5, Array("emulated-\(UUID().uuidString)".utf8)), (6, Array("ATTEST".utf8)), (7, Array(environment.utf8)),
             (12, Array(Self.timestamp(now).utf8)), (21, Array(Self.timestamp(now.addingTimeInterval(90 * 86_400)).utf8)),
-        ]
+        ])
+    }
+
+    /// A refreshed receipt, as Apple's `attestationData` endpoint answers: type `RECEIPT`,
+    /// the risk metric (field 17), a not-before one day on (field 19), an expiry 90 days on,
+    /// and the client hash altered (Apple replaces invalid UTF-8), for the key whose
+    /// credential certificate (DER) the earlier receipt named.
+    public func refreshedReceipt(
+        appID: String, attestedCertificate: [UInt8], environment: String, riskMetric: Int
+    ) throws(EmulatedAttestationError) -> [UInt8] {
+        let now = clock()
+        return try signedReceipt([
+            (2, Array(appID.utf8)), (3, attestedCertificate), (4, Array("\u{FFFD}refreshed".utf8)),
+            (5, Array("emulated-\(UUID().uuidString)".utf8)), (6, Array("RECEIPT".utf8)), (7, Array(environment.utf8)),
+            (12, Array(Self.timestamp(now).utf8)), (17, Array(String(riskMetric).utf8)),
+            (19, Array(Self.timestamp(now.addingTimeInterval(86_400)).utf8)),
+            (21, Array(Self.timestamp(now.addingTimeInterval(90 * 86_400)).utf8)),
+        ])
+    }
+
+    /// The CMS receipt holding `fields` as the DER SET of `(type, 1, value)`.
+    private func signedReceipt(_ fields: [(Int, [UInt8])]) throws(EmulatedAttestationError) -> [UInt8] {
         var payload = DERWriter()
         payload.constructed(.set) { set in
             for (type, value) in fields {

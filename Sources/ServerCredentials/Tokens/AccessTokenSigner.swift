@@ -32,14 +32,7 @@ public struct AccessTokenSigner: Sendable {
     ///   claim or a wrong `action_sha256`.
     public func issue(_ claims: AccessTokenClaims) throws(AccessTokenError) -> String {
         try claims.validate(maximumLifetime: Self.maximumLifetime)
-        let signingInput = encodedHeader + "." + Base64URL.encode(Data(claims.canonicalJSON.utf8))
-        let signature: P256.Signing.ECDSASignature
-        do {
-            signature = try signingKey.signature(for: Data(signingInput.utf8))
-        } catch {
-            throw AccessTokenError(.signingFailed, "ECDSA signing failed: \(error)")
-        }
-        return signingInput + "." + Base64URL.encode(signature.rawRepresentation)
+        return try CompactJWS.es256(encodedHeader: encodedHeader, payload: claims.canonicalJSON, key: signingKey)
     }
 
     /// The JWKS that publishes this signer's public key, for `/.well-known/jwks.json`.

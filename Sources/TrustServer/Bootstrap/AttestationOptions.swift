@@ -2,6 +2,7 @@ import ASN1DER
 import Attestation
 import DeviceBinding
 import Foundation
+import ServerCredentials
 
 /// The attestation settings of `devicetrust serve`, as given: app identifiers, modes,
 /// Android policy values and the files to read. ``makeConfiguration(now:)`` reads the
@@ -27,6 +28,20 @@ public struct AttestationOptions: Sendable, Hashable {
     public var appAttestReceiptRootPath: String?
     /// `--android-root`: PEM roots replacing Google's hardware attestation roots.
     public var androidRootPath: String?
+    /// `--app-attest-risk-refresh`: refresh each key's receipt at Apple's endpoint.
+    public var receiptRefresh = false
+    /// `--apple-team-id`, `--apple-key-id` and `--apple-devicecheck-key`: the DeviceCheck
+    /// key that authorizes the refresh calls.
+    public var appleTeamID: String?
+    /// See ``appleTeamID``.
+    public var appleKeyID: String?
+    /// See ``appleTeamID``: the `.p8` file.
+    public var appleDeviceCheckKeyPath: String?
+    /// `--apple-attest-endpoint`: Apple's `attestationData` endpoint by default (the
+    /// development one for `--app-attest-environment development`).
+    public var appleAttestEndpoint: URL?
+    /// `--app-attest-max-risk`: refuse assertions from keys whose latest risk metric exceeds it.
+    public var maximumRisk: Int?
     /// `--platforms`: the platforms whose devices may enroll; both by default.
     public var platforms: Set<Platform> = Set(Platform.allCases)
 
@@ -58,7 +73,30 @@ public struct AttestationOptions: Sendable, Hashable {
             appAttest: appIDs.map { AppAttestVerifier(appID: $0, environment: appAttestEnvironment, trustedRoots: appAttestRoots, now: now) },
             appAttestMode: appAttestMode, appAttestReceiptRoots: receiptRoots,
             androidDeviceKey: android.deviceKey, androidBiometricKey: android.biometricKey,
-            androidMode: androidMode, platforms: platforms)
+            androidMode: androidMode, platforms: platforms, appAttestMaximumRisk: maximumRisk)
+    }
+
+    /// The receipt refresher's configuration, with the DeviceCheck key read, or `nil`
+    /// without `--app-attest-risk-refresh`.
+    /// - Throws: ``BootstrapError`` naming the option or file that is missing or unusable.
+    public func makeRefreshConfiguration() throws(BootstrapError) -> AppAttestReceiptRefresher.Configuration? {
+        guard receiptRefresh else { return nil }
+        guard let appleTeamID, let appleKeyID, let path = appleDeviceCheckKeyPath else {
+            throw BootstrapError("--app-attest-risk-refresh needs --apple-team-id, --apple-key-id and --apple-devicecheck-key FILE")
+        }
+        let text = String(decoding: try Self.read(path, option: "--apple-devicecheck-key"), as: UTF8.self)
+        let key: DeviceCheckKey
+        do { key = try DeviceCheckKey(teamID: appleTeamID, keyID: appleKeyID, p8: text) } catch {
+            throw BootstrapError("--apple-devicecheck-key \(path): \(error)")
+        }
+        let receiptRoots = try appAttestReceiptRootPath.map { path throws(BootstrapError) in
+            try Self.pemCertificates(path, option: "--app-attest-receipt-root")
+        }
+        let endpoint =
+            appleAttestEndpoint
+            ?? (appAttestEnvironment == .development
+                ? AppAttestReceiptRefresher.Configuration.developmentEndpoint : AppAttestReceiptRefresher.Configuration.productionEndpoint)
+        return AppAttestReceiptRefresher.Configuration(endpoint: endpoint, key: key, receiptRoots: receiptRoots)
     }
 
     private static func read(_ path: String, option: String) throws(BootstrapError) -> Data {

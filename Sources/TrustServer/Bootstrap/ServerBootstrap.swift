@@ -14,6 +14,9 @@ public struct PreparedServer: Sendable {
     public let adminKeyFile: URL
     /// The opened store; close it after the server stops.
     public let store: any TrustStorage
+    /// The App Attest receipt refresher, with `--app-attest-risk-refresh`; start it with
+    /// the server and stop it before closing the store.
+    public var receiptRefresher: AppAttestReceiptRefresher? = nil
 }
 
 /// Prepares a data directory: creates it (any missing folder, mode 0700), loads or creates
@@ -36,6 +39,7 @@ public enum ServerBootstrap {
             throw BootstrapError(error.reason)
         }
         let attestation = try configuration.attestation.makeConfiguration()
+        let refresh = try configuration.attestation.makeRefreshConfiguration()
         do {
             try attestation.validate()
         } catch {
@@ -68,7 +72,9 @@ public enum ServerBootstrap {
             let service = try DeviceTrustService(
                 store: store, pinHasher: PINHasher(pepper: pepper), tokenSigner: AccessTokenSigner(signingKey: signingKey),
                 configuration: configuration.service, log: log, attestation: attestation)
-            return PreparedServer(service: service, adminKey: adminKey, adminKeyFile: configuration.adminKeyURL, store: store)
+            var prepared = PreparedServer(service: service, adminKey: adminKey, adminKeyFile: configuration.adminKeyURL, store: store)
+            prepared.receiptRefresher = refresh.map { AppAttestReceiptRefresher(configuration: $0, store: store, log: log) }
+            return prepared
         } catch {
             store.close()
             throw BootstrapError("cannot start the service: \(error)")

@@ -7,7 +7,9 @@ extension ServeCommand {
     /// The attestation options among `values` (single) and `repeated` (`--app-id`,
     /// `--android-cert-digest`), validated.
     /// - Throws: ``UsageError`` naming the option and what it accepts.
-    static func attestationOptions(_ values: [String: String], repeated: [String: [String]]) throws(UsageError) -> AttestationOptions {
+    static func attestationOptions(
+        _ values: [String: String], repeated: [String: [String]], flags: Set<String> = []
+    ) throws(UsageError) -> AttestationOptions {
         var options = AttestationOptions()
         for appID in repeated["--app-id"] ?? [] {
             guard isAppID(appID) else {
@@ -42,6 +44,28 @@ extension ServeCommand {
         if let mode = values["--android-attestation"] {
             options.androidMode = try self.mode(mode, option: "--android-attestation")
         }
+        options.receiptRefresh = flags.contains("--app-attest-risk-refresh")
+        options.appleTeamID = values["--apple-team-id"]
+        options.appleKeyID = values["--apple-key-id"]
+        options.appleDeviceCheckKeyPath = try path(values, "--apple-devicecheck-key")
+        if let endpoint = values["--apple-attest-endpoint"] {
+            guard let url = URL(string: endpoint), let host = url.host, url.scheme == "https" || (url.scheme == "http" && Self.isLoopback(host)) else {
+                throw UsageError("--apple-attest-endpoint must be an https:// URL (http:// only to 127.0.0.1 or localhost, for tests), not '\(endpoint)'")
+            }
+            options.appleAttestEndpoint = url
+        }
+        if let limit = values["--app-attest-max-risk"] {
+            guard let value = Int(limit), (0...1_000_000).contains(value) else {
+                throw UsageError("--app-attest-max-risk must be a whole number from 0 to 1000000, not '\(limit)'")
+            }
+            options.maximumRisk = value
+        }
+        if options.receiptRefresh || options.maximumRisk != nil, options.appAttestMode == .off {
+            throw UsageError("--app-attest-risk-refresh and --app-attest-max-risk need --app-attest optional or required")
+        }
+        if options.receiptRefresh, options.appleTeamID == nil || options.appleKeyID == nil || options.appleDeviceCheckKeyPath == nil {
+            throw UsageError("--app-attest-risk-refresh needs --apple-team-id, --apple-key-id and --apple-devicecheck-key FILE")
+        }
         if let list = values["--platforms"] {
             options.platforms = try platforms(list)
         }
@@ -70,6 +94,8 @@ extension ServeCommand {
         }
         return platforms
     }
+
+    private static func isLoopback(_ host: String) -> Bool { host == "127.0.0.1" || host == "localhost" || host == "::1" }
 
     private static func path(_ values: [String: String], _ option: String) throws(UsageError) -> String? {
         guard let path = values[option] else { return nil }

@@ -28,8 +28,10 @@ extension ServeCommand {
             return ExitStatus.failure
         }
         context.standardOutput("admin key file: \(prepared.adminKeyFile.path)\n")
+        prepared.receiptRefresher?.start()
         signals.wait()
         server.stop()
+        prepared.receiptRefresher?.stop()
         prepared.store.close()
         return ExitStatus.success
     }

@@ -20,7 +20,8 @@ public struct ServeCommand: Sendable, Hashable {
             [--app-attest-environment production|development] [--app-attest-root FILE] [--app-attest-receipt-root FILE] \
             [--android-package NAME] [--android-cert-digest HEX]... \
             [--android-attestation off|optional|required] [--android-revocation-list FILE] [--android-root FILE] \
-            [--platforms ios,android]
+            [--platforms ios,android] [--app-attest-risk-refresh --apple-team-id ID --apple-key-id ID --apple-devicecheck-key FILE] \
+            [--apple-attest-endpoint URL] [--app-attest-max-risk N]
             """,
         discussion: """
             Creates the data directory (mode 0700) with the token signing key, the PIN pepper and the
@@ -72,6 +73,20 @@ public struct ServeCommand: Sendable, Hashable {
                 "--android-root", kind: .value("FILE"), section: attestation,
                 help: "PEM roots replacing Google's hardware attestation roots"),
             OptionSpec(
+                "--app-attest-risk-refresh", kind: .flag, section: attestation,
+                help: "refresh each App Attest key's receipt at Apple's attestationData endpoint for its risk metric (needs the three --apple- options)"),
+            OptionSpec("--apple-team-id", kind: .value("ID"), section: attestation, help: "the team id of the DeviceCheck key (10 characters)"),
+            OptionSpec("--apple-key-id", kind: .value("ID"), section: attestation, help: "the key id of the DeviceCheck key (10 characters)"),
+            OptionSpec(
+                "--apple-devicecheck-key", kind: .value("FILE"), section: attestation,
+                help: "the DeviceCheck .p8 key that authorizes the receipt refresh calls"),
+            OptionSpec(
+                "--apple-attest-endpoint", kind: .value("URL"), section: attestation,
+                help: "the attestationData endpoint (default Apple's, by --app-attest-environment; http:// only to loopback, for tests)"),
+            OptionSpec(
+                "--app-attest-max-risk", kind: .value("N"), section: attestation,
+                help: "refuse assertions (attestation_invalid) from keys whose latest risk metric exceeds N"),
+            OptionSpec(
                 "--platforms", kind: .value("LIST"), section: attestation,
                 help: "ios, android or ios,android (default): the platforms whose devices may enroll; others get attestation_invalid"),
         ])
@@ -116,7 +131,8 @@ public struct ServeCommand: Sendable, Hashable {
             }
         }
         try self.init(validating: values)
-        configuration.attestation = try Self.attestationOptions(values, repeated: arguments.values)
+        configuration.attestation = try Self.attestationOptions(
+            values, repeated: arguments.values, flags: Set(Self.configuration.options.filter(\.isFlag).map(\.name).filter(arguments.flag)))
     }
 
     private init(validating values: [String: String]) throws(UsageError) {

@@ -30,6 +30,9 @@ public struct AttestationConfiguration: Sendable {
     /// DER roots that replace Apple Root CA - G3 for the receipt of every App Attest
     /// attestation (tests, private PKI); `nil`: Apple Root CA - G3.
     public var appAttestReceiptRoots: [Data]?
+    /// Refuse assertions from App Attest keys whose latest refreshed risk metric exceeds
+    /// this (`--app-attest-max-risk`); `nil`: no limit.
+    public var appAttestMaximumRisk: Int?
     /// Verifies the attestation chain of an Android device key.
     public var androidDeviceKey: AndroidKeyAttestationVerifier?
     /// Verifies the attestation chain of an Android biometric key (usually with a policy
@@ -52,8 +55,10 @@ public struct AttestationConfiguration: Sendable {
         androidDeviceKey: AndroidKeyAttestationVerifier? = nil,
         androidBiometricKey: AndroidKeyAttestationVerifier? = nil,
         androidMode: Mode = .off,
-        platforms: Set<Platform> = Set(Platform.allCases)
+        platforms: Set<Platform> = Set(Platform.allCases),
+        appAttestMaximumRisk: Int? = nil
     ) {
+        self.appAttestMaximumRisk = appAttestMaximumRisk
         self.appAttest = appAttest
         self.appAttestMode = appAttestMode
         self.appAttestReceiptRoots = appAttestReceiptRoots

@@ -76,6 +76,9 @@ extension DeviceTrustService {
         do { assertion = try Base64URL.decode(encoded) } catch {
             throw attestationRefusal(field, reason: "not base64url")
         }
+        if let limit = attestation.appAttestMaximumRisk, let risk = record.riskMetric, risk > limit {
+            throw attestationRefusal(field, reason: "the key's App Attest risk metric \(risk) exceeds --app-attest-max-risk \(limit)")
+        }
         // The app id the key was attested under is the only one it asserts for; a record
         // stored before app ids were kept is tried against every configured one.
         let verifiers = attestation.appAttest.filter { verifier in record.appAttestAppId.map { $0 == verifier.appID } ?? true }

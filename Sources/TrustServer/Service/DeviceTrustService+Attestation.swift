@@ -82,22 +82,24 @@ extension DeviceTrustService {
                 failures.append("\(error.code)")
                 continue
             }
-            try checkReceipt(of: key, appID: verifier.appID)
+            let receipt = try checkedReceipt(of: key, appID: verifier.appID)
             return KeyAttestation(
                 kind: .device, platform: Platform.ios.rawValue, format: "apple-appattest",
                 environment: key.environment.rawValue, appAttestKeyId: keyID, appAttestPublicKey: key.publicKey,
-                signCount: key.counter, receipt: key.receipt, appAttestAppId: verifier.appID)
+                signCount: key.counter, receipt: key.receipt, appAttestAppId: verifier.appID, receiptExpiresAt: receipt.expirationTime,
+                receiptRefreshAt: AppAttestReceiptSchedule.firstRefresh(of: receipt))
         }
         throw attestationRefusal("appAttest", reason: "verification failed: \(failures.joined(separator: ", "))")
     }
 
     /// Apple's receipt of an attestation that verified: signed under Apple Root CA - G3 (or
     /// the configured roots), not expired, for this key and this app.
-    private func checkReceipt(of key: AttestedKey, appID: String) throws {
+    private func checkedReceipt(of key: AttestedKey, appID: String) throws -> AppAttestReceipt {
         do throws(AttestationError) {
             let receipt = try AppAttestReceipt(der: key.receipt)
             try receipt.verify(trustedRoots: attestation.appAttestReceiptRoots, now: clock.now())
             try receipt.verifyIssued(to: key, appID: appID)
+            return receipt
         } catch {
             throw attestationRefusal("appAttest", reason: "the receipt does not verify: \(error.code)")
         }

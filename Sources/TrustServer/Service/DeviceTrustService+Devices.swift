@@ -26,12 +26,14 @@ extension DeviceTrustService {
                         revoked: device.isRevoked,
                         keys: summary.keyKinds.sorted().map { DeviceBinding.KeyKind($0) },
                         attestation: Dictionary(
-                            uniqueKeysWithValues: summary.attestations.map { kind, attestation in
+                            uniqueKeysWithValues: try summary.attestations.map { (kind, attestation) throws(WireFormatError) in
                                 (
                                     kind.rawValue,
                                     DeviceList.KeyAttestationSummary(
                                         platform: attestation.platform, format: attestation.format,
-                                        securityLevel: attestation.securityLevel, environment: attestation.environment)
+                                        securityLevel: attestation.securityLevel, environment: attestation.environment,
+                                        riskMetric: attestation.riskMetric,
+                                        receiptExpiresAt: try attestation.receiptExpiresAt.map { date throws(WireFormatError) in try RFC3339Timestamp(date) })
                                 )
                             }))
                 } catch {

@@ -32,12 +32,24 @@ public struct KeyAttestation: Sendable, Hashable, CustomStringConvertible {
     /// under, the only one the key's assertions are checked against; `nil` for Android and
     /// for records stored before it was kept.
     public var appAttestAppId: String?
+    /// iOS: when the stored ``receipt`` expires (its field 21).
+    public var receiptExpiresAt: Date?
+    /// iOS: when the receipt is next due for a refresh at Apple's `attestationData`
+    /// endpoint; `nil` when no refresh is planned.
+    public var receiptRefreshAt: Date?
+    /// iOS: the risk metric of the latest refreshed receipt (its field 17), `nil` until
+    /// one was refreshed.
+    public var riskMetric: Int?
+    /// iOS: refresh attempts that failed in a row since the last answer from Apple (the
+    /// backoff grows with it).
+    public var receiptRefreshFailures: Int
 
     /// A record from its fields.
     public init(
         kind: KeyKind, platform: String, format: String, securityLevel: String? = nil, environment: String? = nil,
         appAttestKeyId: Data? = nil, appAttestPublicKey: Data? = nil, signCount: UInt32 = 0, receipt: Data? = nil,
-        appAttestAppId: String? = nil
+        appAttestAppId: String? = nil, receiptExpiresAt: Date? = nil, receiptRefreshAt: Date? = nil, riskMetric: Int? = nil,
+        receiptRefreshFailures: Int = 0
     ) {
         self.kind = kind
         self.platform = platform
@@ -49,9 +61,13 @@ public struct KeyAttestation: Sendable, Hashable, CustomStringConvertible {
         self.signCount = signCount
         self.receipt = receipt
         self.appAttestAppId = appAttestAppId
+        self.receiptExpiresAt = receiptExpiresAt
+        self.receiptRefreshAt = receiptRefreshAt
+        self.riskMetric = riskMetric
+        self.receiptRefreshFailures = receiptRefreshFailures
     }
 
     public var description: String {
-        "KeyAttestation(kind: \(kind.rawValue), platform: \(platform), format: \(format), securityLevel: \(securityLevel ?? "-"), environment: \(environment ?? "-"), appId: \(appAttestAppId ?? "-"), signCount: \(signCount))"
+        "KeyAttestation(kind: \(kind.rawValue), platform: \(platform), format: \(format), securityLevel: \(securityLevel ?? "-"), environment: \(environment ?? "-"), appId: \(appAttestAppId ?? "-"), riskMetric: \(riskMetric.map(String.init) ?? "-"), signCount: \(signCount))"
     }
 }

@@ -14,6 +14,7 @@ enum PostgresValue {
 
     /// Times are `int8` microseconds since 1970 (the protocol's precision), as in SQLite.
     static func time(_ date: Date) -> PostgresValue { .int8(Int64((date.timeIntervalSince1970 * 1_000_000).rounded())) }
+    static func optionalTime(_ date: Date?) -> PostgresValue { date.map(time) ?? .null(.int8) }
 
     var type: PostgresType {
         switch self {

@@ -77,6 +77,15 @@ enum SQLiteSchema {
         SchemaMigration(
             version: 3, summary: "the App Attest app id of each attested key",
             sql: "ALTER TABLE key_attestations ADD COLUMN app_attest_app_id TEXT;"),
+        SchemaMigration(
+            version: 4, summary: "App Attest receipt expiry, refresh schedule and risk metric",
+            sql: """
+                ALTER TABLE key_attestations ADD COLUMN receipt_expires_at INTEGER;
+                ALTER TABLE key_attestations ADD COLUMN receipt_refresh_at INTEGER;
+                ALTER TABLE key_attestations ADD COLUMN risk_metric INTEGER;
+                ALTER TABLE key_attestations ADD COLUMN receipt_refresh_failures INTEGER NOT NULL DEFAULT 0;
+                CREATE INDEX key_attestations_by_refresh ON key_attestations (receipt_refresh_at) WHERE receipt_refresh_at IS NOT NULL;
+                """),
     ]
 
     static var latestVersion: Int64 { migrations.last?.version ?? 0 }

@@ -1,0 +1,236 @@
+import Attestation
+import Foundation
+import ServerCredentials
+import TrustStore
+
+/// Keeps each App Attest key's receipt fresh at Apple's `attestationData` endpoint, so the
+/// server knows Apple's fraud-risk metric for it (`--app-attest-risk-refresh`).
+///
+/// Off the request path: ``start()`` runs rounds on a thread of its own, every
+/// ``Configuration/interval``; each round reads the receipts due from the store (so what
+/// is due survives a restart and is shared by every node) and refreshes at most
+/// ``Configuration/batchSize`` of them, ``Configuration/concurrency`` at a time, each call
+/// bounded by ``Configuration/requestTimeout``. A slow or failing endpoint therefore costs
+/// refresh rounds, never approvals.
+///
+/// Per answer (Apple's "Assessing fraud risk"): 200 carries a new receipt (base64), which
+/// must verify (signature, chain, expiry, the same key and app as the stored one) before it
+/// replaces the stored one; 304 and 404 keep the last good receipt; anything else, or no
+/// answer, is retried with backoff (``AppAttestReceiptSchedule``). Two nodes may refresh
+/// the same receipt in one round; both store a verified receipt, so that is harmless.
+public final class AppAttestReceiptRefresher: Sendable {
+    /// How the refresher runs.
+    public struct Configuration: Sendable {
+        /// Apple's endpoint, or a fake's (`--apple-attest-endpoint`).
+        public var endpoint: URL
+        /// The DeviceCheck key that authorizes the calls.
+        public var key: DeviceCheckKey
+        /// Roots that replace Apple Root CA - G3 for the new receipts.
+        public var receiptRoots: [Data]?
+        /// The time between rounds: 30 s, so a receipt is refreshed within a minute of being due.
+        public var interval: TimeInterval = 30
+        /// Receipts refreshed per round at most.
+        public var batchSize = 100
+        /// Calls to Apple at once.
+        public var concurrency = 4
+        /// The bound on one call.
+        public var requestTimeout: TimeInterval = 10
+
+        /// Apple's production endpoint.
+        public static let productionEndpoint = URL(string: "https://data.appattest.apple.com/v1/attestationData")!
+        /// Apple's development endpoint, for keys of the development environment.
+        public static let developmentEndpoint = URL(string: "https://data-development.appattest.apple.com/v1/attestationData")!
+
+        /// A configuration from its parts.
+        public init(endpoint: URL, key: DeviceCheckKey, receiptRoots: [Data]? = nil) {
+            self.endpoint = endpoint
+            self.key = key
+            self.receiptRoots = receiptRoots
+        }
+    }
+
+    /// What one round did, for logs and tests.
+    public struct Round: Sendable, Hashable {
+        /// Receipts replaced by a verified new one.
+        public var refreshed = 0
+        /// 304 or 404: the last good receipt kept.
+        public var kept = 0
+        /// Calls that failed and will be retried.
+        public var failed = 0
+    }
+
+    public let configuration: Configuration
+    private let store: any TrustStorage
+    private let transport: any AttestationDataTransport
+    private let clock: ServiceClock
+    private let log: ServiceLog
+    private let worker = WorkerState()
+
+    /// A refresher over `store`, calling Apple through `transport`.
+    public init(
+        configuration: Configuration, store: any TrustStorage, transport: any AttestationDataTransport = URLSessionAttestationDataTransport(),
+        clock: ServiceClock = .system, log: ServiceLog
+    ) {
+        self.configuration = configuration
+        self.store = store
+        self.transport = transport
+        self.clock = clock
+        self.log = log
+    }
+
+    /// Refreshes the receipts due now, once.
+    /// - Throws: a `StoreError` when the due receipts cannot be read.
+    @discardableResult
+    public func refreshDue() throws -> Round {
+        let due = try store.receiptsDueForRefresh(at: clock.now(), limit: configuration.batchSize)
+        let outcomes = Outcomes(count: due.count)
+        let lanes = max(1, min(configuration.concurrency, due.count))
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            for index in stride(from: lane, to: due.count, by: lanes) {
+                outcomes.set(index, refresh(due[index]))
+            }
+        }
+        var round = Round()
+        for outcome in outcomes.all {
+            switch outcome {
+            case .refreshed: round.refreshed += 1
+            case .kept: round.kept += 1
+            case .failed: round.failed += 1
+            }
+        }
+        return round
+    }
+
+    /// Starts rounds every ``Configuration/interval`` on a thread of its own; idempotent.
+    public func start() {
+        guard worker.begin() else { return }
+        let thread = Thread { [self] in
+            while !worker.stopped(waiting: 0) {
+                do { try refreshDue() } catch { log("App Attest receipt refresh: the due receipts cannot be read: \(error)") }
+                if worker.stopped(waiting: configuration.interval) { break }
+            }
+            worker.finished()
+        }
+        thread.name = "devicetrust-receipt-refresh"
+        thread.start()
+    }
+
+    /// Stops the rounds and waits for the current one to end.
+    public func stop() { worker.stop() }
+
+    // MARK: One receipt
+
+    private func refresh(_ due: DueReceipt) -> ReceiptRefreshOutcome {
+        let now = clock.now()
+        let record = due.attestation
+        let outcome = call(for: due, now: now)
+        let next: Date?
+        switch outcome {
+        case .refreshed(let receipt, _, _):
+            next =
+                (try? AppAttestReceipt(der: receipt)).map(AppAttestReceiptSchedule.firstRefresh)
+                ?? now.addingTimeInterval(AppAttestReceiptSchedule.unchangedInterval)
+        case .kept:
+            next = now.addingTimeInterval(AppAttestReceiptSchedule.unchangedInterval)
+        case .failed:
+            next = AppAttestReceiptSchedule.retry(after: record.receiptRefreshFailures + 1, now: now)
+        }
+        do { try store.recordReceiptRefresh(deviceId: due.deviceId, outcome, nextRefreshAt: next) } catch {
+            log("App Attest receipt refresh: device \(due.deviceId): the outcome cannot be stored: \(error)")
+        }
+        return outcome
+    }
+
+    private func call(for due: DueReceipt, now: Date) -> ReceiptRefreshOutcome {
+        guard let stored = due.attestation.receipt, let current = try? AppAttestReceipt(der: stored) else {
+            log("App Attest receipt refresh: device \(due.deviceId): the stored receipt does not parse; not sent")
+            return .failed
+        }
+        let answer: (status: Int, body: Data)
+        do {
+            let authorization = try configuration.key.authorization(now: now)
+            answer = try transport.post(
+                configuration.endpoint, authorization: authorization, body: Data(stored.base64EncodedString().utf8),
+                timeout: configuration.requestTimeout)
+        } catch {
+            log("App Attest receipt refresh: device \(due.deviceId): no answer from \(configuration.endpoint.host ?? "the endpoint"): \(type(of: error))")
+            return .failed
+        }
+        switch answer.status {
+        case 200:
+            return verifiedReceipt(answer.body, replacing: current, deviceId: due.deviceId, now: now)
+        case 304, 404:
+            return .kept
+        default:
+            log("App Attest receipt refresh: device \(due.deviceId): HTTP \(answer.status); retried with backoff")
+            return .failed
+        }
+    }
+
+    private func verifiedReceipt(_ body: Data, replacing current: AppAttestReceipt, deviceId: String, now: Date) -> ReceiptRefreshOutcome {
+        let text = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let der = Data(base64Encoded: text) else {
+            log("App Attest receipt refresh: device \(deviceId): the 200 answer is not a base64 receipt")
+            return .failed
+        }
+        do throws(AttestationError) {
+            let receipt = try AppAttestReceipt(der: der)
+            try receipt.verify(trustedRoots: configuration.receiptRoots, now: now)
+            try receipt.verifyIssued(toCredentialCertificate: current.attestedCertificate, appID: current.appID)
+            return .refreshed(receipt: der, riskMetric: receipt.riskMetric, expiresAt: receipt.expirationTime)
+        } catch {
+            log("App Attest receipt refresh: device \(deviceId): the new receipt does not verify (\(error.code)); the last good one is kept")
+            return .failed
+        }
+    }
+}
+
+/// The outcome of each receipt of a round, written from several lanes.
+private final class Outcomes: @unchecked Sendable {
+    private let lock = NSLock()
+    private var values: [ReceiptRefreshOutcome]
+
+    init(count: Int) { values = Array(repeating: .failed, count: count) }
+    func set(_ index: Int, _ outcome: ReceiptRefreshOutcome) { lock.withLock { values[index] = outcome } }
+    var all: [ReceiptRefreshOutcome] { lock.withLock { values } }
+}
+
+/// Start, stop and the wait between rounds.
+private final class WorkerState: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var running = false
+    private var stopping = false
+
+    func begin() -> Bool {
+        condition.withLock {
+            guard !running else { return false }
+            running = true
+            stopping = false
+            return true
+        }
+    }
+
+    /// Waits up to `seconds` for a stop; whether one was asked.
+    func stopped(waiting seconds: TimeInterval) -> Bool {
+        condition.withLock {
+            if !stopping, seconds > 0 { _ = condition.wait(until: Date().addingTimeInterval(seconds)) }
+            return stopping
+        }
+    }
+
+    func stop() {
+        condition.withLock {
+            guard running else { return }
+            stopping = true
+            condition.broadcast()
+            while running { condition.wait() }
+        }
+    }
+
+    func finished() {
+        condition.withLock {
+            running = false
+            condition.broadcast()
+        }
+    }
+}
