@@ -80,10 +80,19 @@ struct AppAttestBindingTests {
         #expect(throws: ServiceFailure(.invalidConfiguration, "")) { try configuration.validate() }
     }
 
-    @Test("every attestation's receipt is verified: under another receipt root (or Apple's, for emulated receipts) the enrollment is 403 attestation_invalid")
+    @Test(
+        "every attestation's receipt is verified: one for another app or key, or under another root (or Apple's, for emulated receipts), is 403 attestation_invalid"
+    )
     func receiptChecked() throws {
         var configuration = AttestationLab.shared.configuration(appAttest: .required)
         #expect(try enroll(try ServiceFixture(attestation: configuration)) { try AttestedEnrollment.iPhone(payload: $0) }.keys == [.device, .biometric])
+        for fault in [EmulatedAppAttestService.ReceiptFault.anotherApp, .anotherKey] {
+            let fixture = try ServiceFixture(attestation: configuration)
+            let service = AttestationLab.shared.appAttestService()
+            service.misissueNextReceipt(fault)
+            expectProblem(.attestationInvalid) { _ = try enroll(fixture) { try AttestedEnrollment.iPhone(payload: $0, service: service) } }
+            #expect(fixture.log.lines.contains { $0.contains("the receipt does not verify: receiptMismatch") }, "\(fault)")
+        }
         for roots in [[Data(try AppAttestAuthority().rootCertificate.der)], nil] {
             configuration.appAttestReceiptRoots = roots
             let fixture = try ServiceFixture(attestation: configuration)

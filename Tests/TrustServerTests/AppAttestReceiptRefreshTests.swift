@@ -198,6 +198,18 @@ struct AppAttestReceiptRefreshTests {
         expectProblem(.attestationInvalid) { _ = try strict.approve() }
         #expect(strict.fixture.log.lines.contains { $0.contains("risk metric 7 exceeds --app-attest-max-risk 5") })
 
+        // Optional mode: a response without an assertion is refused too, for that key.
+        var optional = AttestationLab.shared.configuration(appAttest: .optional)
+        optional.appAttestMaximumRisk = 5
+        let service = try DeviceTrustService(
+            store: strict.fixture.store, pinHasher: PINHasher(pepper: SymmetricKey(size: .bits256)), tokenSigner: strict.fixture.signer,
+            clock: strict.fixture.clock.serviceClock, attestation: optional)
+        let created = try service.createChallenge(ChallengeRequest(deviceId: strict.deviceId, key: .biometric, purpose: .unlock))
+        expectProblem(.attestationInvalid) {
+            _ = try service.respond(
+                challengeId: created.challengeId, ChallengeResponse(signature: try strict.fixture.sign(created, with: strict.phone.biometricKey!)))
+        }
+
         let lenient = try Setup(endpoint, maximumRisk: 7)
         endpoint.then(.refreshed(riskMetric: 7))
         try lenient.refresher.refreshDue()

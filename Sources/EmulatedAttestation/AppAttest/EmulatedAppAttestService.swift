@@ -44,7 +44,22 @@ public final class EmulatedAppAttestService: Sendable {
     /// What the service does wrong on purpose, and what it was asked.
     private struct Faults {
         var unavailableAttestations = 0
+        var receiptFault: ReceiptFault?
         var attestationRequests: [AttestationRequest] = []
+    }
+
+    /// A receipt that does not belong to the attestation it comes with, as a man in the
+    /// middle who keeps a genuine receipt would send.
+    public enum ReceiptFault: Sendable, Hashable {
+        /// The receipt names another app.
+        case anotherApp
+        /// The receipt names another key's credential certificate.
+        case anotherKey
+    }
+
+    /// Makes the next attestation carry a receipt with `fault` (once).
+    public func misissueNextReceipt(_ fault: ReceiptFault) {
+        faults.withLock { $0.receiptFault = fault }
     }
 
     /// One `attestKey` call as received, failed or not.
@@ -116,6 +131,20 @@ public final class EmulatedAppAttestService: Sendable {
         let credential = try authority.credentialCertificate(
             publicKeyInfo: [UInt8](publicKey.derRepresentation), keyID: keyID, nonce: nonce, appID: appID
         )
+        let receiptFault = faults.withLock { faults in
+            defer { faults.receiptFault = nil }
+            return faults.receiptFault
+        }
+        var receiptAppID = appID
+        var receiptCertificate = credential
+        switch receiptFault {
+        case .anotherApp: receiptAppID = "ABCDE00000.com.example.other"
+        case .anotherKey:
+            let other = P256.Signing.PrivateKey().publicKey
+            receiptCertificate = try authority.credentialCertificate(
+                publicKeyInfo: [UInt8](other.derRepresentation), keyID: [UInt8](SHA256.hash(data: other.x963Representation)), nonce: nonce, appID: appID)
+        case nil: break
+        }
         let object = CBORItem.map([
             (.text("fmt"), .text("apple-appattest")),
             (
@@ -126,7 +155,7 @@ public final class EmulatedAppAttestService: Sendable {
                         .text("receipt"),
                         .bytes(
                             try authority.receipt(
-                                appID: appID, credentialCertificate: credential, clientHash: [UInt8](clientDataHash),
+                                appID: receiptAppID, credentialCertificate: receiptCertificate, clientHash: [UInt8](clientDataHash),
                                 environment: environment == .production ? "production" : "sandbox"))
                     ),
                 ])

@@ -24,7 +24,9 @@ extension DeviceTrustService {
             let device = try storage("device", { () throws(StoreError) in try store.device(id: challenge.deviceId) }),
             device.platform == Platform.ios.rawValue
         else {
-            return try consumeChallenge(challengeId, now: now)
+            let consumed = try consumeChallenge(challengeId, now: now)
+            try refuseAboveRiskLimit(consumed)
+            return consumed
         }
         let counter: UInt32
         do {
@@ -45,6 +47,22 @@ extension DeviceTrustService {
         }
         let found = try storage("device") { () throws(StoreError) in try store.deviceWithActiveKey(id: consumed.deviceId, kind: consumed.keyKind) }
         return ConsumedChallenge(challenge: consumed, found: found)
+    }
+
+    /// With `--app-attest-max-risk`, an iOS device whose App Attest key's latest risk metric
+    /// exceeds the limit is refused also when it sent no assertion (optional mode); the
+    /// challenge stays consumed. One more read, only when a limit is set.
+    private func refuseAboveRiskLimit(_ consumed: ConsumedChallenge) throws {
+        guard let limit = attestation.appAttestMaximumRisk, attestation.appAttestMode != .off,
+            let device = consumed.device, device.platform == Platform.ios.rawValue,
+            let risk = try storage("device key", { () throws(StoreError) in try store.keyAttestation(deviceId: device.id, kind: .device) })?.riskMetric,
+            risk > limit
+        else { return }
+        throw riskRefusal(risk, limit)
+    }
+
+    private func riskRefusal(_ risk: Int, _ limit: Int) -> Problem {
+        attestationRefusal("appAttestAssertion", reason: "the key's App Attest risk metric \(risk) exceeds --app-attest-max-risk \(limit)")
     }
 
     /// The plain consumption with the device read in the same call, its outcome refused as
@@ -76,9 +94,7 @@ extension DeviceTrustService {
         do { assertion = try Base64URL.decode(encoded) } catch {
             throw attestationRefusal(field, reason: "not base64url")
         }
-        if let limit = attestation.appAttestMaximumRisk, let risk = record.riskMetric, risk > limit {
-            throw attestationRefusal(field, reason: "the key's App Attest risk metric \(risk) exceeds --app-attest-max-risk \(limit)")
-        }
+        if let limit = attestation.appAttestMaximumRisk, let risk = record.riskMetric, risk > limit { throw riskRefusal(risk, limit) }
         // The app id the key was attested under is the only one it asserts for; a record
         // stored before app ids were kept is tried against every configured one.
         let verifiers = attestation.appAttest.filter { verifier in record.appAttestAppId.map { $0 == verifier.appID } ?? true }
