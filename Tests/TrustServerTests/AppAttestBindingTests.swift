@@ -135,6 +135,18 @@ struct AppAttestBindingTests {
         #expect(fixture.log.lines.contains { $0.contains("no longer accepts") })
     }
 
+    @Test("over HTTP: an assertion is accepted under the key's stored app id and refused once the record names another")
+    func appIDPerKeyOverHTTP() throws {
+        let running = try AttestingServer(twoApps())
+        let appAttest = AttestationLab.shared.appAttestService(appID: Self.otherAppID)
+        let keyId = appAttest.generateKey()
+        let phone = try running.enrollAttested(TestPhone(), appAttest: appAttest, keyId: keyId)
+        #expect(try running.approve(phone, appAttest: appAttest, keyId: keyId).status == 200)
+        try setStoredAppID(AttestationLab.appID, running.fixture, phone)
+        let refused = try running.approve(phone, appAttest: appAttest, keyId: keyId)
+        #expect(refused.status == 403 && refused.problemCode == "attestation_invalid")
+    }
+
     private func setStoredAppID(_ appID: String?, _ fixture: ServiceFixture, _ phone: TestPhone) throws {
         try fixture.store.read { connection throws(StoreError) in
             try connection.statement("UPDATE key_attestations SET app_attest_app_id = ?1 WHERE device_id = ?2")

@@ -216,6 +216,29 @@ struct AppAttestReceiptRefreshTests {
         #expect(try lenient.approve() != nil)
     }
 
+    @Test("over HTTP: the device list shows the refreshed metric, and approvals above --app-attest-max-risk are 403 attestation_invalid")
+    func riskOverHTTP() throws {
+        var configuration = AttestationLab.shared.configuration(appAttest: .required)
+        configuration.appAttestMaximumRisk = 5
+        let running = try AttestingServer(configuration)
+        let appAttest = AttestationLab.shared.appAttestService()
+        let keyId = appAttest.generateKey()
+        let phone = try running.enrollAttested(TestPhone(), appAttest: appAttest, keyId: keyId)
+        #expect(try running.approve(phone, appAttest: appAttest, keyId: keyId).status == 200)
+
+        let endpoint = try FakeAttestationDataEndpoint()
+        endpoint.then(.refreshed(riskMetric: 9))
+        let refresher = AppAttestReceiptRefresher(
+            configuration: .init(
+                endpoint: endpoint.url, key: Self.deviceCheckKey, receiptRoots: [Data(AttestationLab.shared.appAttestAuthority.rootCertificate.der)]),
+            store: running.fixture.store, clock: running.fixture.clock.serviceClock, log: running.fixture.log.serviceLog)
+        #expect(try refresher.refreshDue().refreshed == 1)
+        let listed = try running.send("GET", "/v1/accounts/acct-42/devices", admin: true).decoded(DeviceList.self)
+        #expect(listed.devices.first?.attestation["device"]?.riskMetric == 9)
+        let refused = try running.approve(phone, appAttest: appAttest, keyId: keyId)
+        #expect(refused.status == 403 && refused.problemCode == "attestation_invalid")
+    }
+
     @Test("a slow endpoint does not hold approvals: they complete while a refresh call is still waiting")
     func slowEndpoint() throws {
         let endpoint = try FakeAttestationDataEndpoint()

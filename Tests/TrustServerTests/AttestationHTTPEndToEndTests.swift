@@ -1,4 +1,6 @@
 import DeviceBinding
+import DeviceTrustCrypto
+import EmulatedAttestation
 import Foundation
 import MicroHTTPTestSupport
 import Testing
@@ -24,6 +26,26 @@ final class AttestingServer: @unchecked Sendable {
 
     func send(_ method: String, _ target: String, _ body: (some Encodable)? = String?.none, admin: Bool = false) throws -> LoopbackHTTPResponse {
         try LoopbackHTTPClient.send(port: port, method, target, json: body.map { try WireCoding.encode($0) }, bearer: admin ? adminKey : nil)
+    }
+
+    /// A biometric unlock over HTTP (challenge, then response) carrying an App Attest
+    /// assertion by `keyId` of `appAttest`.
+    func approve(_ phone: TestPhone, appAttest: EmulatedAppAttestService, keyId: String) throws -> LoopbackHTTPResponse {
+        let created = try send("POST", "/v1/challenges", ChallengeRequest(deviceId: phone.deviceId, key: .biometric, purpose: .unlock))
+            .decoded(ChallengeCreated.self)
+        let payload = try Base64URL.decode(created.signingPayload)
+        let assertion = Base64URL.encode(try appAttest.generateAssertion(keyId, clientDataHash: Data(SHA256.hash(data: payload))))
+        return try send(
+            "POST", "/v1/challenges/\(created.challengeId)/response",
+            ChallengeResponse(signature: try fixture.sign(created, with: phone.biometricKey!), appAttestAssertion: assertion))
+    }
+
+    /// Enrolls `phone` with App Attest by `keyId` of `appAttest` over HTTP; returns it with its device id.
+    func enrollAttested(_ phone: TestPhone, appAttest: EmulatedAppAttestService, keyId: String) throws -> TestPhone {
+        let completed = try enroll { try AttestedEnrollment.iPhone(payload: $0, phone: phone, service: appAttest, keyId: keyId) }
+        var enrolled = phone
+        enrolled.deviceId = try completed.decoded(EnrollmentCompleted.self).deviceId
+        return enrolled
     }
 
     /// Starts an enrollment over HTTP and completes it with `build(payload)`.
