@@ -32,6 +32,7 @@ extension UITextContentType {
 
 extension ThirdPartyKeyboardPolicy {
     /// The app delegate's answer in `application(_:shouldAllowExtensionPointIdentifier:)`.
+    @MainActor
     public func shouldAllowExtensionPointIdentifier(_ identifier: UIApplication.ExtensionPointIdentifier) -> Bool {
         shouldAllowExtensionPoint(identifier == .keyboard ? .keyboard : .other(identifier.rawValue))
     }
