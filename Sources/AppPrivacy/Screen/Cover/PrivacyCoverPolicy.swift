@@ -10,6 +10,7 @@ public struct PrivacyScreen: Sendable, Hashable, ExpressibleByStringLiteral, Cus
     /// The screen called `value`.
     public init(stringLiteral value: String) { self.init(value) }
 
+    /// The screen's name.
     public var description: String { name }
 }
 
