@@ -164,6 +164,12 @@ public protocol TrustStorage: Sendable {
     /// The device's attestation record for `kind`, or `nil`.
     func keyAttestation(deviceId: String, kind: KeyKind) throws(StoreError) -> KeyAttestation?
 
+    /// Marks the access token `tokenId` (its `jti`) redeemed, exactly once, even under
+    /// concurrent callers on any node; kept until `expiresAt` (the token's `exp`), after
+    /// which ``purgeExpired(before:)`` may drop it (an expired token no longer verifies).
+    /// Later calls throw ``StoreError/Code/alreadyConsumed``. Durable before return.
+    func redeemToken(id tokenId: String, expiresAt: Date, now: Date) throws(StoreError)
+
     /// Up to `limit` App Attest records of devices not revoked whose receipt refresh is
     /// due at `now` (`receiptRefreshAt <= now`), earliest first.
     func receiptsDueForRefresh(at now: Date, limit: Int) throws(StoreError) -> [DueReceipt]

@@ -90,6 +90,17 @@ enum PostgresSchema {
                 ALTER TABLE key_attestations ADD COLUMN receipt_refresh_failures BIGINT NOT NULL DEFAULT 0;
                 CREATE INDEX key_attestations_by_refresh ON key_attestations (receipt_refresh_at) WHERE receipt_refresh_at IS NOT NULL;
                 """),
+        SchemaMigration(
+            version: 4, summary: "redeemed access tokens",
+            sql: """
+                CREATE TABLE redeemed_tokens (
+                    token_id TEXT PRIMARY KEY,
+                    redeemed_at BIGINT NOT NULL,
+                    expires_at BIGINT NOT NULL,
+                    redeemed_by BYTEA NOT NULL
+                );
+                CREATE INDEX redeemed_tokens_by_expiry ON redeemed_tokens (expires_at);
+                """),
     ]
 
     static var latestVersion: Int64 { migrations.last?.version ?? 0 }

@@ -154,6 +154,31 @@ extension PostgresTrustStore {
         return challenge
     }
 
+    /// One conditional statement (`INSERT … ON CONFLICT DO NOTHING`): exactly one caller, on
+    /// any node, redeems the token. After a lost reply, the redemption counts as this call's
+    /// when the row carries this call's marker; another marker means another caller won.
+    public func redeemToken(id tokenId: String, expiresAt: Date, now: Date) throws(StoreError) {
+        let marker = Self.newMarker()
+        let inserted = try write(
+            "redeeming a token",
+            recognise: { connection throws(StoreError) -> Bool? in
+                let by = try connection.execute(
+                    "SELECT redeemed_by FROM redeemed_tokens WHERE token_id = $1", [.text(tokenId)], during: "checking a redemption"
+                ).rows { row throws(StoreError) in row.optionalBytea(0) }.first
+                guard let by else { return nil }
+                return by == marker
+            }
+        ) { connection throws(StoreError) -> Bool in
+            try connection.execute(
+                """
+                INSERT INTO redeemed_tokens (token_id, redeemed_at, expires_at, redeemed_by) VALUES ($1, $2, $3, $4)
+                ON CONFLICT (token_id) DO NOTHING
+                """, [.text(tokenId), .time(now), .time(expiresAt), .bytea(marker)], during: "redeeming a token"
+            ).changedRows == 1
+        }
+        guard inserted else { throw StoreError(.alreadyConsumed, reason: "the access token was already redeemed") }
+    }
+
     /// Not flushed before return (``Durability/relaxed``): housekeeping.
     public func purgeExpired(before cutoff: Date) throws(StoreError) -> Int {
         try transaction("purging expired records", .relaxed) { connection throws(StoreError) in
@@ -163,7 +188,10 @@ extension PostgresTrustStore {
             let enrollments = try connection.execute(
                 "DELETE FROM enrollments WHERE expires_at < $1", [.time(cutoff)], during: "purging expired enrollments"
             ).changedRows
-            return challenges + enrollments
+            let tokens = try connection.execute(
+                "DELETE FROM redeemed_tokens WHERE expires_at < $1", [.time(cutoff)], during: "purging expired redeemed tokens"
+            ).changedRows
+            return challenges + enrollments + tokens
         }
     }
 

@@ -94,7 +94,21 @@ extension SQLiteTrustStore {
             let challenges = connection.changes
             try connection.statement("DELETE FROM enrollments WHERE expires_at < ?1")
                 .execute([.time(cutoff)], during: "purging expired enrollments")
-            return challenges + connection.changes
+            let enrollments = connection.changes
+            try connection.statement("DELETE FROM redeemed_tokens WHERE expires_at < ?1")
+                .execute([.time(cutoff)], during: "purging expired redeemed tokens")
+            return challenges + enrollments + connection.changes
+        }
+    }
+
+    /// Durable (FULL): one `INSERT … ON CONFLICT DO NOTHING` under the write lock.
+    public func redeemToken(id tokenId: String, expiresAt: Date, now: Date) throws(StoreError) {
+        try writeTransaction("redeeming a token") { connection throws(StoreError) in
+            try connection.statement(
+                "INSERT INTO redeemed_tokens (token_id, redeemed_at, expires_at) VALUES (?1, ?2, ?3) ON CONFLICT (token_id) DO NOTHING"
+            )
+            .execute([.text(tokenId), .time(now), .time(expiresAt)], during: "redeeming a token")
+            guard connection.changes == 1 else { throw StoreError(.alreadyConsumed, reason: "the access token was already redeemed") }
         }
     }
 

@@ -21,7 +21,7 @@ enum StoreCall: String, CaseIterable, Comparable {
     case createEnrollment, enrollment, consumeEnrollment, enrollDevice
     case device, deviceWithActiveKey, devicesOfAccount, activeKey, keyHistory, markDeviceUsed, revokeDevice, replaceBiometricKey
     case recordPINFailure, resetPINFailures, setPINHash
-    case receiptsDueForRefresh, recordReceiptRefresh
+    case receiptsDueForRefresh, recordReceiptRefresh, redeemToken
     case insertChallenge, insertChallengeIfDeviceUsable, challenge, consumeChallenge, consumeChallengeWithCounter, consumeChallengeWithDevice, keyAttestation
     case checkAvailability, purgeExpired
 
@@ -151,6 +151,10 @@ final class TimedTrustStore: TrustStorage, @unchecked Sendable {
 
     func insertChallengeIfDeviceUsable(_ challenge: Challenge) throws(StoreError) -> Bool {
         try timed(.insertChallengeIfDeviceUsable) { () throws(StoreError) in try inner.insertChallengeIfDeviceUsable(challenge) }
+    }
+
+    func redeemToken(id tokenId: String, expiresAt: Date, now: Date) throws(StoreError) {
+        try timed(.redeemToken) { () throws(StoreError) in try inner.redeemToken(id: tokenId, expiresAt: expiresAt, now: now) }
     }
 
     func receiptsDueForRefresh(at now: Date, limit: Int) throws(StoreError) -> [DueReceipt] {

@@ -44,8 +44,8 @@ struct MultiNodeTests {
     func startTogetherAndEnrollAcross() throws {
         let database = try ClusterDatabase()
         let cluster = try Cluster(nodes: 3, database: database.url)
-        // Every migration once (three today), whichever node applied it.
-        #expect(try PostgresTestServer.query("SELECT count(*) = count(DISTINCT version) AND count(*) = 3 FROM schema_migrations", url: database.url) == "t")
+        // Every migration once (four today), whichever node applied it.
+        #expect(try PostgresTestServer.query("SELECT count(*) = count(DISTINCT version) AND count(*) = 4 FROM schema_migrations", url: database.url) == "t")
         var phone = ClusterPhone()
         try cluster.enroll(&phone, createdOn: 0, completedOn: 1)
         let listed = try cluster.node(2).send("GET", "/v1/accounts/acct-1/devices", bearer: cluster.adminKey)
@@ -119,6 +119,22 @@ struct MultiNodeTests {
         let jwks = try cluster.node(1).get("/.well-known/jwks.json").body
         let verifier = try AccessTokenVerifier(jwks: jwks, issuer: "devicetrust", audience: "devicetrust")
         #expect(try verifier.verify(token).deviceID == phone.deviceId)
+    }
+
+    @Test("a token issued on one node is redeemed exactly once by 20 concurrent redemptions spread over two nodes")
+    func redeemOnceAcrossNodes() throws {
+        let database = try ClusterDatabase()
+        let cluster = try Cluster(nodes: 2, database: database.url)
+        var phone = ClusterPhone()
+        try cluster.enroll(&phone)
+        let created = try cluster.challenge(on: 0, phone)
+        let token = try WireCoding.decode(TokenResponse.self, from: try cluster.respond(on: 0, to: created, phone.response(to: created)).body).accessToken
+        let statuses = LockedResults<Int>()
+        DispatchQueue.concurrentPerform(iterations: 20) { index in
+            let body = try? WireCoding.encode(TokenRedemptionRequest(accessToken: token))
+            statuses.set(index, (try? cluster.node(index).send("POST", "/v1/tokens/redeem", json: body, bearer: cluster.adminKey).status) ?? 0)
+        }
+        #expect(statuses.all.sorted() == [200] + Array(repeating: 409, count: 19))
     }
 
     @Test("App Attest assertions with growing counters alternate between nodes; a replayed counter fails on every node")

@@ -71,7 +71,7 @@ struct SQLiteTrustStoreTests {
                 .query(during: "test") { row throws(StoreError) in row.integer(0) }
         }
         #expect(versions == SQLiteSchema.migrations.map(\.version))
-        #expect(SQLiteTrustStore.schemaVersion == 4)
+        #expect(SQLiteTrustStore.schemaVersion == 5)
     }
 
     @Test func aVersion1DatabaseGainsKeyAttestationsAndKeepsItsDevices() throws {
@@ -90,6 +90,7 @@ struct SQLiteTrustStoreTests {
             // Back to schema version 1, as a database written before migration 2.
             try store.read { connection throws(StoreError) in
                 try connection.executeValueFreeSQL("DROP TABLE key_attestations", during: "test")
+                try connection.executeValueFreeSQL("DROP TABLE redeemed_tokens", during: "test")
                 try connection.executeValueFreeSQL("DELETE FROM schema_migrations WHERE version >= 2", during: "test")
             }
             store.close()

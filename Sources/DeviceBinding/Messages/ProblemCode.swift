@@ -29,12 +29,18 @@ public enum ProblemCode: String, Codable, Sendable, CaseIterable {
     case rateLimited = "rate_limited"
     /// 413: the request body exceeds 64 KiB.
     case payloadTooLarge = "payload_too_large"
+    /// 409: the access token was already redeemed (`POST /v1/tokens/redeem`).
+    case tokenRedeemed = "token_redeemed"
+    /// 401: the access token to redeem is malformed, tampered with, expired or not this
+    /// server's; nothing was consumed.
+    case tokenInvalid = "token_invalid"
 
     /// The HTTP status code sent with this problem.
     public var httpStatus: Int {
         switch self {
         case .malformedRequest: 400
-        case .unauthorized: 401
+        case .unauthorized, .tokenInvalid: 401
+        case .tokenRedeemed: 409
         case .notFound: 404
         case .challengeExpired: 410
         case .challengeConsumed: 409
@@ -59,6 +65,8 @@ public enum ProblemCode: String, Codable, Sendable, CaseIterable {
         case .attestationInvalid: "Attestation invalid"
         case .rateLimited: "Too many requests"
         case .payloadTooLarge: "Request body too large"
+        case .tokenRedeemed: "Token already redeemed"
+        case .tokenInvalid: "Token invalid"
         }
     }
 

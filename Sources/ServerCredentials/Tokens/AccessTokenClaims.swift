@@ -58,8 +58,9 @@ public struct AccessTokenClaims: Sendable, Hashable {
     /// `exp` in seconds since 1970.
     var expiresAtSeconds: Int64 { Int64(expiresAt.timeIntervalSince1970) }
 
-    /// The claims as our signer writes them: members in lexicographic order.
-    var canonicalJSON: String {
+    /// The claims as our signer writes them (the token's payload): members in
+    /// lexicographic order, no whitespace.
+    public var canonicalJSON: String {
         var writer = JSONObjectWriter()
         if let actionSHA256 { writer.add("action_sha256", actionSHA256) }
         writer.add("aud", audience)

@@ -10,6 +10,7 @@ import MicroHTTP
 /// | `POST /v1/enrollments/{enrollmentId}/complete` | device |
 /// | `POST /v1/challenges` | device or admin (no credential) |
 /// | `POST /v1/challenges/{challengeId}/response` | device |
+/// | `POST /v1/tokens/redeem` | admin (the relying backend) |
 /// | `GET /v1/accounts/{accountId}/devices` | admin |
 /// | `DELETE /v1/devices/{deviceId}` | admin |
 /// | `GET /.well-known/jwks.json`, `GET /healthz`, `GET /readyz`, `GET /metrics` | anyone |
@@ -70,6 +71,11 @@ public enum DeviceTrustRoutes {
             }
             guard let token = try service.respond(challengeId: challengeId, body) else { return .noContent }
             return try json(token, status: 200)
+        }
+        admin("POST /v1/tokens/redeem") { request, _ in
+            let body = try request.decodedBody(TokenRedemptionRequest.self)
+            let claims = try service.redeemToken(body.accessToken)
+            return .json(data: Data(#"{"claims":\#(claims.canonicalJSON)}"#.utf8))
         }
         admin("GET /v1/accounts/{accountId}/devices") { _, parameters in
             try json(service.listDevices(accountId: parameters["accountId"] ?? ""), status: 200)

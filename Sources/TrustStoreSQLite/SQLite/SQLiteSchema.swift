@@ -86,6 +86,16 @@ enum SQLiteSchema {
                 ALTER TABLE key_attestations ADD COLUMN receipt_refresh_failures INTEGER NOT NULL DEFAULT 0;
                 CREATE INDEX key_attestations_by_refresh ON key_attestations (receipt_refresh_at) WHERE receipt_refresh_at IS NOT NULL;
                 """),
+        SchemaMigration(
+            version: 5, summary: "redeemed access tokens",
+            sql: """
+                CREATE TABLE redeemed_tokens (
+                    token_id TEXT PRIMARY KEY NOT NULL,
+                    redeemed_at INTEGER NOT NULL,
+                    expires_at INTEGER NOT NULL
+                ) STRICT;
+                CREATE INDEX redeemed_tokens_by_expiry ON redeemed_tokens (expires_at);
+                """),
     ]
 
     static var latestVersion: Int64 { migrations.last?.version ?? 0 }

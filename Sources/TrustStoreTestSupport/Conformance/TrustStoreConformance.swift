@@ -52,6 +52,6 @@ public struct TrustStoreConformanceFailure: Error, CustomStringConvertible {
 public enum TrustStoreConformance {
     /// Every check, in a stable order.
     public static var checks: [TrustStoreConformanceCheck] {
-        enrollmentChecks + deviceChecks + pinChecks + challengeChecks + restartChecks + lifeCycleChecks + receiptRefreshChecks
+        enrollmentChecks + deviceChecks + pinChecks + challengeChecks + restartChecks + lifeCycleChecks + receiptRefreshChecks + tokenRedemptionChecks
     }
 }
