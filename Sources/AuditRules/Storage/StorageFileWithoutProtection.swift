@@ -2,7 +2,9 @@ import SwiftSyntax
 import AuditKit
 
 /// Files written with no data protection (`.noFileProtection`, `FileProtectionType.none`,
-/// `NSFileProtectionNone`), and secret-named data written with no protection option.
+/// `NSFileProtectionNone`), and secret-named data, or data written to a secret-named file
+/// (`token.txt`, `credentials.json`, `private.key`), written with no protection option: the
+/// default class, `completeUntilFirstUserAuthentication`, then applies.
 struct StorageFileWithoutProtection: AuditRule {
     let metadata = RuleMetadata(
         id: "storage-file-without-protection",
@@ -19,9 +21,12 @@ struct StorageFileWithoutProtection: AuditRule {
 
     let triggers = ["write(to", "writeToFile", "writeToURL", "createFile", "Protection"]
 
-    /// In Swift, an explicit "no protection" option (reported whatever is written) or a
-    /// secret-named identifier or key somewhere in the file.
-    let preCheck = PreCheck.any([.swiftText(["noFileProtection", "NSFileProtectionNone", "FileProtectionNone", ".none"]), .swiftSecretNames])
+    /// In Swift, an explicit "no protection" option (reported whatever is written), a
+    /// secret-named identifier or key somewhere in the file, or a secret-named file name.
+    let preCheck = PreCheck.any([
+        .swiftText(["noFileProtection", "NSFileProtectionNone", "FileProtectionNone", ".none"]), .swiftSecretNames,
+        .swiftLiteralWhere("a secret-named file name", { StorageFileWithoutProtection.sensitiveFileName($0) != nil }),
+    ])
 
     private static let noneConstants: Set<String> = ["NSFileProtectionNone", "NSDataWritingFileProtectionNone", "NSURLFileProtectionNone"]
 
@@ -65,6 +70,8 @@ struct StorageFileWithoutProtection: AuditRule {
                 secret = "\(BindingValues.unwrap(write.data).trimmedDescription), encrypted under a hard-coded key,"
             } else if let name = values.secretName(of: write.data) {
                 secret = name
+            } else if let fileName = sensitiveFileName(of: write) {
+                secret = "\(BindingValues.unwrap(write.data).trimmedDescription), going to the secret-named file \(fileName),"
             } else {
                 continue
             }
