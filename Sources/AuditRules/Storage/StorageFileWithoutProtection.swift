@@ -16,7 +16,7 @@ struct StorageFileWithoutProtection: AuditRule {
         rationale:
             "A file's data-protection class decides when its key is available. With .noFileProtection / FileProtectionType.none it is protected only by the device key and readable at any time, even on a locked phone that was never unlocked since boot. A token or password written without an option gets the default class (completeUntilFirstUserAuthentication), readable by anything running after the first unlock, and String.write cannot ask for more.",
         fix:
-            "Keep secrets in the Keychain (DeviceTrust's Keychain.save). For sensitive files, write with .completeFileProtection (or .completeFileProtectionUnlessOpen for work that must finish after locking), or set FileProtectionType.complete on the file or through the Data Protection entitlement; check isProtectedDataAvailable before reading in the background."
+            "Keep secrets in the Keychain (DeviceTrust's Keychain.save). For sensitive files, write with .completeFileProtection (or .completeFileProtectionUnlessOpen for work that must finish after locking), or set FileProtectionType.complete on the file or through the Data Protection entitlement; check isProtectedDataAvailable before reading in the background. For documents, DeviceTrust's ProtectedFileStore (SecureStorage) encrypts each file under a key kept only in the Keychain and sets the class on every write: pass fileProtection: .complete and keyAccessibility: .whenUnlockedThisDeviceOnly for files no background work needs, and destroy() erases them by deleting the key."
     )
 
     let triggers = ["write(to", "writeToFile", "writeToURL", "createFile", "Protection"]
