@@ -75,6 +75,25 @@ extension PlatformSecureEntryMissing {
                     }
                 }
                 """),
+            .objectiveC(
+                """
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    self.↓passwordField = [[UITextField alloc] initWithFrame:CGRectZero];
+                    UITextField *↓cvvField = [UITextField new];
+                    self.usernameField = [[UITextField alloc] initWithFrame:CGRectZero];
+                }
+                """),
+            .objectiveC(
+                """
+                - (void)viewDidLoad {
+                    [super viewDidLoad];
+                    _passwordField = [[UITextField alloc] initWithFrame:CGRectZero];
+                    self.passwordField.secureTextEntry = YES;
+                    UITextField *pinField = [UITextField new];
+                    [pinField setSecureTextEntry:YES];
+                }
+                """),
         ]
     }
 }

@@ -2,8 +2,9 @@ import SwiftSyntax
 import AuditKit
 
 /// A text field for a password, PIN, passcode or card security code that never turns on
-/// secure entry: a UIKit `UITextField` made in code with no `isSecureTextEntry = true`, or
-/// a SwiftUI `TextField` where a `SecureField` belongs.
+/// secure entry: a UIKit `UITextField` made in code with no `isSecureTextEntry = true`
+/// (Swift) or `secureTextEntry = YES` (Objective-C), or a SwiftUI `TextField` where a
+/// `SecureField` belongs.
 ///
 /// Fields from Interface Builder (`@IBOutlet`) are left alone: their secure entry is set in
 /// the storyboard or xib, which the auditor does not read.
@@ -25,9 +26,10 @@ struct PlatformSecureEntryMissing: AuditRule {
 
     let triggers = ["TextField"]
 
-    /// A field named, titled or bound for a secret.
+    /// A field named, titled or bound for a secret (Objective-C files are not parsed: their
+    /// check decides).
     let preCheck = PreCheck.all([
-        .only([.swift]),
+        .only([.swift, .objectiveC]),
         .any([
             .swiftIdentifierWhere("a password-, PIN- or passcode-like name", { SecretFields.isSecret(String($0)) }),
             .swiftLiteralWhere("a password-, PIN- or passcode-like title", { SecretFields.isSecret(String($0)) }),
@@ -57,6 +59,37 @@ struct PlatformSecureEntryMissing: AuditRule {
                 Match(
                     file.range(of: field),
                     "TextField \(SecretFields.binding(of: field).map { "bound to \($0) " } ?? "")takes a secret in clear: use SecureField, which masks it and keeps third-party keyboards out"
+                ))
+        }
+        return matches
+    }
+
+    // MARK: Objective-C
+
+    /// `name = [[UITextField alloc] init…]` or `name = [UITextField new]` for a secret-named
+    /// variable, property or ivar, with no `name.secureTextEntry = …` or
+    /// `[name setSecureTextEntry:…]` in the file.
+    func checkObjectiveC(_ file: ObjectiveCFile, project _: ProjectFacts) -> [Match] {
+        let tokens = file.tokens
+        func bare(_ name: String) -> Substring { name.drop(while: { $0 == "_" }) }
+        var secured: Set<Substring> = []
+        for (index, token) in tokens.enumerated() where index >= 2 && token.kind == .identifier {
+            if token.text == "secureTextEntry", tokens[index - 1].text == "." { secured.insert(bare(tokens[index - 2].text)) }
+            if token.text == "setSecureTextEntry" { secured.insert(bare(tokens[index - 1].text)) }
+        }
+        var matches: [Match] = []
+        for index in file.identifiers(named: "UITextField") where index >= 3 && index + 1 < tokens.count {
+            let made =
+                (tokens[index - 1].text == "[" && tokens[index - 2].text == "[" && tokens[index + 1].text == "alloc")
+                || (tokens[index - 1].text == "[" && tokens[index + 1].text == "new")
+            let equals = tokens[index - 1].text == "[" && tokens[index - 2].text == "[" ? index - 3 : index - 2
+            guard made, equals >= 1, tokens[equals].text == "=" else { continue }
+            let name = tokens[equals - 1]
+            guard name.kind == .identifier, SecretFields.isSecret(name.text), !secured.contains(bare(name.text)) else { continue }
+            matches.append(
+                Match(
+                    file.range(of: name),
+                    "\(name.text) is a UITextField for a secret that never sets secureTextEntry = YES: its text shows on screen and in the app-switcher snapshot, and third-party keyboards may read it"
                 ))
         }
         return matches
