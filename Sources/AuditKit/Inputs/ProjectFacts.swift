@@ -20,6 +20,9 @@ public struct ProjectFacts: Sendable {
     public let generatesInfoPlist: Bool
     /// The keys `INFOPLIST_KEY_<key>` build settings give a non-empty value.
     public let generatedInfoPlistKeys: Set<String>
+    /// The names of ``watchedCodeNames`` some Swift or Objective-C file of the project
+    /// mentions.
+    public let mentionedCodeNames: Set<String>
 
     /// The facts of `files`.
     public init(files: [ScannedFile]) {
@@ -54,6 +57,7 @@ public struct ProjectFacts: Sendable {
         }
         generatesInfoPlist = generates
         generatedInfoPlistKeys = generated
+        mentionedCodeNames = Self.mentionedCodeNames(in: files)
     }
 
     /// `NAME = value;` (project file) or `NAME = value` (xcconfig), the value unquoted;

@@ -5,6 +5,9 @@ enum PlatformRules {
     static let all: [any AuditRule] = [
         PlatformJailbreakExit(),
         PlatformPasteboardUnrestricted(),
+        PlatformSecureEntryMissing(),
+        PlatformKeyboardExtensionsAllowed(),
+        PlatformPrivacyCoverMissing(),
         PlatformATTPromptAtLaunch(),
         PlatformGetTaskAllow(),
         PlatformBinaryHardening(),

@@ -125,6 +125,24 @@ extension StorageFileWithoutProtection {
                     try thumbnail.write(to: folder.appendingPathComponent("thumb.png"), options: .atomic)
                 }
                 """),
+            // A secret-named file gets the default class, whatever its data is called.
+            .swift(
+                """
+                func persist(response body: Data, key: Data, in folder: URL) throws {
+                    try ↓body.write(to: folder.appendingPathComponent("session_token.json"))
+                    let destination = folder.appendingPathComponent("signing.p12")
+                    try ↓key.write(to: destination, options: .atomic)
+                    ↓FileManager.default.createFile(atPath: folder.path + "/credentials.plist", contents: body)
+                }
+                """),
+            .swift(
+                """
+                func persist(response body: Data, thumbnail: Data, in folder: URL) throws {
+                    try body.write(to: folder.appendingPathComponent("session_token.json"), options: [.atomic, .completeFileProtection])
+                    try thumbnail.write(to: folder.appendingPathComponent("avatar.png"), options: .atomic)
+                    try body.write(to: folder.appendingPathComponent("feed-cache.json"))
+                }
+                """),
         ]
     }
 }

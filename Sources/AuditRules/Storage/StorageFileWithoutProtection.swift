@@ -2,7 +2,9 @@ import SwiftSyntax
 import AuditKit
 
 /// Files written with no data protection (`.noFileProtection`, `FileProtectionType.none`,
-/// `NSFileProtectionNone`), and secret-named data written with no protection option.
+/// `NSFileProtectionNone`), and secret-named data, or data written to a secret-named file
+/// (`token.txt`, `credentials.json`, `private.key`), written with no protection option: the
+/// default class, `completeUntilFirstUserAuthentication`, then applies.
 struct StorageFileWithoutProtection: AuditRule {
     let metadata = RuleMetadata(
         id: "storage-file-without-protection",
@@ -14,14 +16,17 @@ struct StorageFileWithoutProtection: AuditRule {
         rationale:
             "A file's data-protection class decides when its key is available. With .noFileProtection / FileProtectionType.none it is protected only by the device key and readable at any time, even on a locked phone that was never unlocked since boot. A token or password written without an option gets the default class (completeUntilFirstUserAuthentication), readable by anything running after the first unlock, and String.write cannot ask for more.",
         fix:
-            "Keep secrets in the Keychain (DeviceTrust's Keychain.save). For sensitive files, write with .completeFileProtection (or .completeFileProtectionUnlessOpen for work that must finish after locking), or set FileProtectionType.complete on the file or through the Data Protection entitlement; check isProtectedDataAvailable before reading in the background."
+            "Keep secrets in the Keychain (DeviceTrust's Keychain.save). For sensitive files, write with .completeFileProtection (or .completeFileProtectionUnlessOpen for work that must finish after locking), or set FileProtectionType.complete on the file or through the Data Protection entitlement; check isProtectedDataAvailable before reading in the background. For documents, DeviceTrust's ProtectedFileStore (SecureStorage) encrypts each file under a key kept only in the Keychain and sets the class on every write: pass fileProtection: .complete and keyAccessibility: .whenUnlockedThisDeviceOnly for files no background work needs, and destroy() erases them by deleting the key."
     )
 
     let triggers = ["write(to", "writeToFile", "writeToURL", "createFile", "Protection"]
 
-    /// In Swift, an explicit "no protection" option (reported whatever is written) or a
-    /// secret-named identifier or key somewhere in the file.
-    let preCheck = PreCheck.any([.swiftText(["noFileProtection", "NSFileProtectionNone", "FileProtectionNone", ".none"]), .swiftSecretNames])
+    /// In Swift, an explicit "no protection" option (reported whatever is written), a
+    /// secret-named identifier or key somewhere in the file, or a secret-named file name.
+    let preCheck = PreCheck.any([
+        .swiftText(["noFileProtection", "NSFileProtectionNone", "FileProtectionNone", ".none"]), .swiftSecretNames,
+        .swiftLiteralWhere("a secret-named file name", { StorageFileWithoutProtection.sensitiveFileName($0) != nil }),
+    ])
 
     private static let noneConstants: Set<String> = ["NSFileProtectionNone", "NSDataWritingFileProtectionNone", "NSURLFileProtectionNone"]
 
@@ -65,6 +70,8 @@ struct StorageFileWithoutProtection: AuditRule {
                 secret = "\(BindingValues.unwrap(write.data).trimmedDescription), encrypted under a hard-coded key,"
             } else if let name = values.secretName(of: write.data) {
                 secret = name
+            } else if let fileName = sensitiveFileName(of: write) {
+                secret = "\(BindingValues.unwrap(write.data).trimmedDescription), going to the secret-named file \(fileName),"
             } else {
                 continue
             }
