@@ -6,8 +6,8 @@ import LocalAuthentication
 /// `LAContext` member of the same name; `LAError` codes become
 /// ``LocalAuthenticationError`` with the same raw value. No decision is made here.
 ///
-/// LocalAuthentication documents `LAContext` as usable from any thread; the wrapper adds no
-/// state of its own.
+/// `@unchecked Sendable`: the wrapper adds no state of its own, and ``BiometricGate`` uses
+/// each context for one check-then-prompt sequence, never from two tasks at once.
 public final class SystemBiometricContext: BiometricContext, @unchecked Sendable {
     private let context = LAContext()
 
@@ -27,10 +27,9 @@ public final class SystemBiometricContext: BiometricContext, @unchecked Sendable
         switch context.biometryType {
         case .touchID: return .touchID
         case .faceID: return .faceID
+        case .opticID: return .opticID
         case .none: return .none
-        @unknown default:
-            if #available(iOS 17.0, macOS 14.0, *), context.biometryType == .opticID { return .opticID }
-            return .none
+        @unknown default: return .none
         }
     }
 

@@ -15,8 +15,9 @@ public enum BiometricResult: Sendable, Hashable, CaseIterable {
     /// The face or finger (or passcode) does not match: -25293 (`errSecAuthFailed`).
     case failure
     /// Too many failed attempts lock biometry out: -25293 (`errSecAuthFailed`), as iOS
-    /// returns when the item's access control offers no passcode fallback. The emulator
-    /// does not model the passcode fallback after a lockout.
+    /// returns when the item's access control offers no passcode fallback. For keychain and
+    /// enclave prompts the emulator does not model the passcode fallback after a lockout;
+    /// for an ``EmulatedLAContext`` biometry stays locked out until the passcode is entered.
     case lockout
     /// The user taps the fallback button ("Enter Password"): `LAError.userFallback` for the
     /// biometrics-only policy; the passcode, entered, for the device-owner policy. Keychain
