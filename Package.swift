@@ -65,10 +65,14 @@ var targets: [Target] = [
         dependencies: ["DeviceTrustCrypto"]
     ),
 
+    // LocalAuthentication done right: availability with its reason, typed prompt outcomes,
+    // enrolment changes; decisions in plain Swift, `LAContext` behind `canImport`.
+    .target(name: "BiometricGate", dependencies: ["SecureStorage"]),
+
     // An emulated iOS device (keychain, Secure Enclave, biometry, lock state) for tests.
     .target(
         name: "DeviceEmulator",
-        dependencies: ["SecureStorage", "DeviceTrustCrypto", "CodedErrors", "AppPrivacy"]
+        dependencies: ["SecureStorage", "DeviceTrustCrypto", "CodedErrors", "AppPrivacy", "BiometricGate"]
     ),
 
     // Privacy hygiene on the device: logs that redact by default, `Redacted` values, and
@@ -209,6 +213,7 @@ var targets: [Target] = [
         dependencies: ["SecureStorage", "DeviceEmulator", "DeviceTrustCrypto"]
     ),
     .testTarget(name: "AppPrivacyTests", dependencies: ["AppPrivacy", "DeviceEmulator"]),
+    .testTarget(name: "BiometricGateTests", dependencies: ["BiometricGate", "DeviceEmulator", "SecureStorage"]),
     .testTarget(
         name: "DeviceEmulatorTests",
         dependencies: ["DeviceEmulator", "SecureStorage", "DeviceTrustCrypto"]
@@ -281,7 +286,7 @@ var targets: [Target] = [
         name: "ReadmeTests",
         dependencies: [
             "DeviceBindingClient", "DeviceBinding", "SecureStorage", "DeviceEmulator", "Pinning", "ServerCredentials", "RepositoryTestSupport",
-            "TrustStoreTestSupport", "Attestation",
+            "TrustStoreTestSupport", "Attestation", "BiometricGate",
         ]
     ),
 ]
@@ -301,6 +306,7 @@ let package = Package(
         .library(name: "SecureStorage", targets: ["SecureStorage"]),
         .library(name: "DeviceEmulator", targets: ["DeviceEmulator"]),
         .library(name: "AppPrivacy", targets: ["AppPrivacy"]),
+        .library(name: "BiometricGate", targets: ["BiometricGate"]),
         .library(name: "CodedErrors", targets: ["CodedErrors"]),
         .library(name: "DeviceBindingClient", targets: ["DeviceBindingClient"]),
         .library(name: "Pinning", targets: ["Pinning"]),

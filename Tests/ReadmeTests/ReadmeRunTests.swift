@@ -20,6 +20,7 @@ struct ReadmeRunTests {
         case .pinning: try PinningRun.run(context)
         case .attestationLibrary: try AttestationLibraryRun.run(context)
         case .protectedFiles: try ProtectedFilesRun.run(context)
+        case .biometricGate: await BiometricGateRun.run(context)
         }
         if run == .postgresNodes && !PostgresTestServer.isAvailable { return }  // nothing ran (see PostgresNodesRun)
         context.expectEverythingRan()

@@ -15,13 +15,19 @@ public struct AppIdentity: Sendable, Hashable {
     /// The `com.apple.security.application-groups` entitlement (`"group.…"` identifiers),
     /// shared only with apps of the same team.
     public let appGroups: [String]
+    /// The Info.plist's `NSFaceIDUsageDescription`, shown in the one-time Face ID permission
+    /// prompt. Without it, the app can never use Face ID (see <doc:LocalAuthenticationBehaviour>).
+    public let faceIDUsageDescription: String?
 
-    /// An app identity with its entitlements.
-    public init(teamID: String, bundleID: String, keychainAccessGroups: [String] = [], appGroups: [String] = []) {
+    /// An app identity with its entitlements and Face ID usage description.
+    public init(
+        teamID: String, bundleID: String, keychainAccessGroups: [String] = [], appGroups: [String] = [], faceIDUsageDescription: String? = nil
+    ) {
         self.teamID = teamID
         self.bundleID = bundleID
         self.keychainAccessGroups = keychainAccessGroups
         self.appGroups = appGroups
+        self.faceIDUsageDescription = faceIDUsageDescription
     }
 
     /// The `application-identifier` entitlement, `"TEAMID.bundleID"`, which is also an

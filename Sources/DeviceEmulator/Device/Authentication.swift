@@ -60,8 +60,16 @@ struct AuthenticationState: Sendable {
     let biometry: EmulatedDevice.Biometry
     /// Bumped by every change of enrolled fingers or faces.
     private(set) var enrolment: UInt64 = 0
-    /// The scripted result of the next prompt, consumed by it.
-    var nextResult: BiometricResult?
+    /// Whether at least one finger or face is enrolled (never on a device without biometry).
+    private(set) var isEnrolled: Bool
+    /// Failed biometric matches since the last successful match or passcode entry.
+    private(set) var failedBiometricMatches = 0
+    /// Whether biometry is locked out: the fifth failed match in a row; the passcode lifts it.
+    private(set) var isLockedOut = false
+    /// When the device was last unlocked with biometry (the start of the reuse window).
+    var lastBiometricUnlock: Date?
+    /// The scripted results of the next prompts, oldest first, each consumed by one prompt.
+    var nextResults: [BiometricResult] = []
     /// Contexts that authenticated, with the enrolment they authenticated under.
     private var authenticatedContexts: [UUID: UInt64] = [:]
     /// Every prompt shown, oldest first.
@@ -69,7 +77,11 @@ struct AuthenticationState: Sendable {
 
     init(biometry: EmulatedDevice.Biometry) {
         self.biometry = biometry
+        isEnrolled = biometry != .none
     }
+
+    /// Whether a biometric prompt can match now: hardware, an enrolment, no lockout.
+    var canMatchBiometry: Bool { biometry != .none && isEnrolled && !isLockedOut }
 
     // MARK: Device events
 
@@ -78,8 +90,56 @@ struct AuthenticationState: Sendable {
     mutating func enrolNewBiometry() {
         guard biometry != .none else { return }
         enrolment += 1
+        isEnrolled = true
         authenticatedContexts.removeAll()
     }
+
+    /// Every finger or face is deleted: biometry-only constraints cannot be satisfied until
+    /// a new enrolment, and `biometryCurrentSet` bindings are stale for good.
+    mutating func removeEnrolment() {
+        guard isEnrolled else { return }
+        enrolment += 1
+        isEnrolled = false
+        authenticatedContexts.removeAll()
+    }
+
+    /// The next scripted result (success when none is scripted), consumed.
+    mutating func takeNextResult() -> BiometricResult {
+        nextResults.isEmpty ? .success : nextResults.removeFirst()
+    }
+
+    /// Records a prompt shown.
+    mutating func record(_ prompt: AuthenticationPrompt) {
+        prompts.append(prompt)
+    }
+
+    /// A biometric match succeeded: the failure count starts again.
+    mutating func biometricMatchSucceeded() {
+        failedBiometricMatches = 0
+    }
+
+    /// A biometric match failed; returns whether this failure locked biometry out (the fifth).
+    mutating func biometricMatchFailed() -> Bool {
+        failedBiometricMatches += 1
+        if failedBiometricMatches >= Self.failedMatchesBeforeLockout { isLockedOut = true }
+        return isLockedOut
+    }
+
+    /// Scripted lockout: biometry is locked out at once.
+    mutating func lockOutBiometry() {
+        guard biometry != .none else { return }
+        failedBiometricMatches = Self.failedMatchesBeforeLockout
+        isLockedOut = true
+    }
+
+    /// The passcode was entered (unlock, or a passcode prompt): the lockout is lifted.
+    mutating func passcodeEntered() {
+        failedBiometricMatches = 0
+        isLockedOut = false
+    }
+
+    /// iOS locks biometry out after five failed matches in a row.
+    static let failedMatchesBeforeLockout = 5
 
     /// Forgets every authenticated context (reboot, passcode removal, restore).
     mutating func forgetContexts() {
@@ -92,7 +152,7 @@ struct AuthenticationState: Sendable {
     /// biometry-only constraints on a device without biometry, a `biometryCurrentSet`
     /// binding after an enrolment change, a passcode constraint without a passcode.
     func promptKind(for policy: AccessPolicy, passcodeSet: Bool) -> AuthenticationPrompt.Kind? {
-        let hasBiometry = biometry != .none
+        let hasBiometry = biometry != .none && isEnrolled
         var options: [AuthenticationPrompt.Kind?] = []
         if policy.flags.contains(.userPresence) {
             options.append(hasBiometry ? .biometry : passcodeSet ? .passcode : nil)
@@ -147,13 +207,13 @@ struct AuthenticationState: Sendable {
         }
         guard options.allowsPrompt else { throw .interactionNotAllowed }
         prompts.append(AuthenticationPrompt(kind: kind, operationPrompt: options.operationPrompt))
-        let result = nextResult ?? .success
-        nextResult = nil
-        switch result {
+        switch takeNextResult() {
         case .success:
             satisfiedInThisCall = true
             if let context = options.context { authenticatedContexts[context.id] = enrolment }
-        case .userCancel:
+        case .userCancel, .userFallback, .appSentToBackground:
+            // Every cancel of a keychain prompt is -128; the passcode entry after a
+            // fallback is not modelled here.
             throw .userCanceled
         case .failure, .lockout:
             throw .failed

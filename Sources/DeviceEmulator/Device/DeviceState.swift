@@ -20,6 +20,10 @@ struct DeviceState: Sendable {
     var files: [String: FileTree] = [:]
     /// Why each app's last failing keychain call failed, by `TEAMID.bundleID`.
     var lastKeychainFailures: [String: KeychainFailure] = [:]
+    /// Each app's Face ID permission and its permission prompts, by `TEAMID.bundleID`.
+    var faceIDPermissions: [String: FaceIDPermissionState] = [:]
+    /// Apps in the background, by `TEAMID.bundleID`.
+    var backgroundApps: Set<String> = []
 
     /// One installation of an app; a reinstall gets a new number, an update keeps it.
     struct Installation: Sendable {
@@ -62,6 +66,8 @@ struct DeviceState: Sendable {
         containers[key] = nil
         files[key] = nil
         lastKeychainFailures[key] = nil
+        faceIDPermissions[key] = nil
+        backgroundApps.remove(key)
     }
 
     /// The live installation behind a handle, or `nil` once it was uninstalled.

@@ -49,14 +49,18 @@ public final class EmulatedDevice: Sendable {
     /// enclave key of this device and never leaves it.
     let enclaveRootKey = SymmetricKey(size: .bits256)
     private let state: Locked<DeviceState>
+    /// The device's clock: the reuse window of biometric unlocks is measured with it.
+    let clock: @Sendable () -> Date
 
     /// A device that has been unlocked once since boot and is unlocked now.
     /// - Parameters:
     ///   - passcodeSet: whether a passcode is set. Without one, data protection classes
     ///     are always available and `akpu` items cannot be added.
     ///   - biometry: the biometric hardware, enrolled.
-    public init(passcodeSet: Bool = true, biometry: Biometry = .faceID) {
+    ///   - now: the device's clock (tests step it past a reuse window).
+    public init(passcodeSet: Bool = true, biometry: Biometry = .faceID, now: @escaping @Sendable () -> Date = Date.init) {
         self.biometry = biometry
+        clock = now
         state = Locked(DeviceState(passcodeSet: passcodeSet, biometry: biometry))
     }
 
@@ -65,10 +69,29 @@ public final class EmulatedDevice: Sendable {
     /// The current lock state.
     public var lockState: LockState { withState { $0.lockState } }
 
-    /// Unlocks the device (with the passcode, or biometry): every class is available, and
-    /// the first unlock since boot has happened.
+    /// Unlocks the device with the passcode: every class is available, the first unlock
+    /// since boot has happened, and a biometric lockout is lifted.
     public func unlock() {
-        withState { $0.lockState = .unlocked }
+        withState { state in
+            state.lockState = .unlocked
+            state.authentication.passcodeEntered()
+        }
+    }
+
+    /// Unlocks the device with Face ID or Touch ID, which starts the reuse window an
+    /// `LAContext`'s `touchIDAuthenticationAllowableReuseDuration` accepts. iOS asks for the
+    /// passcode instead before the first unlock since boot, without enrolled biometry, and
+    /// during a lockout: then nothing happens and the result is `false`.
+    @discardableResult
+    public func unlockWithBiometry() -> Bool {
+        let now = clock()
+        return withState { state in
+            guard state.authentication.canMatchBiometry, state.lockState != .beforeFirstUnlock else { return false }
+            state.lockState = .unlocked
+            state.authentication.biometricMatchSucceeded()
+            state.authentication.lastBiometricUnlock = now
+            return true
+        }
     }
 
     /// Locks the device at once (the state after iOS's short grace period). A device that
@@ -85,6 +108,7 @@ public final class EmulatedDevice: Sendable {
         withState { state in
             state.lockState = .beforeFirstUnlock
             state.authentication.forgetContexts()
+            state.authentication.lastBiometricUnlock = nil
             for key in state.files.keys { state.files[key]?.closeAll() }
         }
     }
@@ -119,10 +143,31 @@ public final class EmulatedDevice: Sendable {
         withState { $0.authentication.enrolNewBiometry() }
     }
 
-    /// Scripts the outcome of the next authentication prompt, biometric or passcode.
-    /// One-shot: later prompts succeed again.
+    /// The user deletes every enrolled finger or face: `LAContext` reports
+    /// `biometryNotEnrolled`, biometry-only items and keys cannot be used, and
+    /// `biometryCurrentSet` ones stay unusable after a new enrolment. No effect when
+    /// nothing is enrolled.
+    public func removeBiometricEnrollment() {
+        withState { $0.authentication.removeEnrolment() }
+    }
+
+    /// Whether a finger or face is enrolled (never on a device without biometry).
+    public var isBiometryEnrolled: Bool { withState { $0.authentication.isEnrolled } }
+
+    /// Whether biometry is locked out (five failed matches in a row); ``unlock()`` with the
+    /// passcode, or a passcode prompt, lifts it.
+    public var isBiometryLockedOut: Bool { withState { $0.authentication.isLockedOut } }
+
+    /// Scripts the outcome of the next authentication prompt, biometric or passcode,
+    /// replacing any scripted before. One-shot: later prompts succeed again.
     public func setNextBiometricResult(_ result: BiometricResult) {
-        withState { $0.authentication.nextResult = result }
+        withState { $0.authentication.nextResults = [result] }
+    }
+
+    /// Scripts the outcomes of the next prompts, in order, replacing any scripted before;
+    /// prompts after them succeed.
+    public func scriptBiometricResults(_ results: [BiometricResult]) {
+        withState { $0.authentication.nextResults = results }
     }
 
     /// Every authentication prompt shown so far, oldest first.

@@ -32,6 +32,8 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case attestationLibrary
     /// The protected-file code on an emulated iPhone.
     case protectedFiles
+    /// The lock screen's biometric gate on an emulated iPhone.
+    case biometricGate
 
     var testDescription: String { rawValue }
 
@@ -51,6 +53,7 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case .setUp: [BlockLocator(section: "Set-up", ordinal: 0, language: "sh")]
         case .postgresNodes: [BlockLocator(section: "Several nodes on one PostgreSQL", ordinal: 0, language: "sh")]
         case .protectedFiles: [BlockLocator(section: Self.iosSection, ordinal: 2, language: "swift")]
+        case .biometricGate: [BlockLocator(section: Self.iosSection, ordinal: 3, language: "swift")]
         case .pinning:
             [
                 BlockLocator(section: Self.pinningSection, ordinal: 0, language: "sh"),
