@@ -220,7 +220,7 @@ def route_bodies():
     challenge = CHALLENGES[0]
     signature = b64url(sign(device, challenge))
     raw_rs = lambda der: b64url(der[4:4 + der[3]].rjust(32, b"\0")[-32:] + der[6 + der[3]:].rjust(32, b"\0")[-32:])
-    bodies = {i: [] for i in range(11)}
+    bodies = {i: [] for i in range(12)}
     bodies[0] += [json_body({"accountId": "acct-42"}), b'{ "accountId" : "acct-42" }\n', json_body({"accountId": "Анна@example"}),
                   b'{"accountId":"acct-42","extra":[1,{"x":null}]}', b'{"accountId":42}', b'{}', b'{"accountId":"a","accountId":"b"}']
     bodies[1] += [
@@ -291,11 +291,13 @@ def route_bodies():
         bodies[9].append(json_body(problem))
     bodies[9] += [b'{"type":"about:blank","title":"Payload Too Large","status":413,"code":"payload_too_large"}',
                   b'{"type":"about:blank","title":"Method Not Allowed","status":405,"code":"method_not_allowed"}']
-    bodies[10] += [b'[1e308,-1e308,5e-324,2.2250738585072014e-308,0.1,1e21,1e-7,-0,0.0,123456789012345678901234567890,9007199254740993]',
+    bodies[10] += [json_body({"accessToken": "eyJhbGciOiJFUzI1NiJ9.eyJqdGkiOiJ4In0.c2ln"}), b'{"accessToken":""}', b'{"accessToken":7}',
+                   b'{"accessToken":"a.b.c","extra":true}', b'{}']
+    bodies[11] += [b'[1e308,-1e308,5e-324,2.2250738585072014e-308,0.1,1e21,1e-7,-0,0.0,123456789012345678901234567890,9007199254740993]',
                    b'[1e-400, 0e5, 0e+5, 1E400]', b'"\\u0000\\u001f\\ud800"', b'{"\\u00e9":1,"e\\u0301":2}', b'{"a":1,"a":2}',
                    b'\xef\xbb\xbf{}', b' [ ] x', b'\t\n\r {"k" : [ true , false , null ] } \n',
                    b'[' * 32 + b']' * 32, b'[' * 33 + b']' * 33, b'{"\\ud83d\\ude00":"\xf0\x9f\x98\x80","\xef\xbf\xbf":"\\/"}']
-    return [(index, body) for index in range(11) for body in bodies[index]]
+    return [(index, body) for index in range(12) for body in bodies[index]]
 
 
 def route_json_seeds():
@@ -326,6 +328,7 @@ def http_request_seeds():
         request("POST", f"/v1/enrollments/{ID}/complete", json_type, bodies[1], chunk=200),
         request("POST", "/v1/challenges", json_type, bodies[2], chunk=17),
         request("POST", f"/v1/challenges/{ID}/response", json_type, bodies[3]),
+        request("POST", "/v1/tokens/redeem", admin + json_type, bodies[10]),
         request("GET", "/v1/accounts/acct-42/devices", admin),
         request("DELETE", f"/v1/devices/{ID}", admin),
         request("GET", "/.well-known/jwks.json"),

@@ -1,5 +1,6 @@
 // libFuzzer harness: the JSON bodies of every route. Byte 0 picks the message type
-// (EnrollmentRequest, EnrollmentCompletion, ChallengeRequest, ChallengeResponse — what the
+// (EnrollmentRequest, EnrollmentCompletion, ChallengeRequest, ChallengeResponse,
+// TokenRedemptionRequest — what the
 // routes decode — then the answers the client decodes and a bare JSONValue); the rest is
 // decoded with WireCoding, compared with JSONDecoder, re-encoded and decoded again, and its
 // fields run through the strict field decoders.

@@ -24,13 +24,13 @@ enum RouteJSONFuzz {
         let description: String
     }
 
-    /// The types byte 0 chooses from (byte % count): the four request bodies the routes
+    /// The types byte 0 chooses from (byte % count): the five request bodies the routes
     /// decode (Sources/TrustServer/HTTP/DeviceTrustRoutes.swift), the answers the client
     /// decodes, and a bare JSON value.
     static let typeNames = [
         "EnrollmentRequest", "EnrollmentCompletion", "ChallengeRequest", "ChallengeResponse",
         "EnrollmentCreated", "EnrollmentCompleted", "ChallengeCreated", "TokenResponse", "DeviceList", "Problem",
-        "JSONValue",
+        "TokenRedemptionRequest", "JSONValue",
     ]
 
     static func require(_ condition: Bool, _ message: @autoclosure () -> String) throws {
@@ -58,6 +58,7 @@ enum RouteJSONFuzz {
         case 7: try decode(TokenResponse.self, body, strict: s)
         case 8: try decode(DeviceList.self, body, strict: s)
         case 9: try decode(Problem.self, body, strict: s)
+        case 10: try decode(TokenRedemptionRequest.self, body, strict: s)
         default: try decode(JSONValue.self, body, strict: s, fields: checkCanonical)
         }
     }

@@ -153,6 +153,7 @@ struct ProblemTests {
             (.pinInvalid, "pin_invalid", 403), (.deviceRevoked, "device_revoked", 403),
             (.keyNotEnrolled, "key_not_enrolled", 403), (.rateLimited, "rate_limited", 429),
             (.payloadTooLarge, "payload_too_large", 413), (.attestationInvalid, "attestation_invalid", 403),
+            (.tokenRedeemed, "token_redeemed", 409), (.tokenInvalid, "token_invalid", 401),
         ]
     )
     func statuses(_ code: ProblemCode, _ wire: String, _ status: Int) {
@@ -161,8 +162,8 @@ struct ProblemTests {
         #expect(Problem(code: code).status == status)
     }
 
-    @Test("all twelve codes are covered")
-    func complete() { #expect(ProblemCode.allCases.count == 12) }
+    @Test("all fourteen codes are covered")
+    func complete() { #expect(ProblemCode.allCases.count == 14) }
 
     @Test("a PIN problem serialises with attemptsRemaining, optional members omitted otherwise")
     func json() throws {

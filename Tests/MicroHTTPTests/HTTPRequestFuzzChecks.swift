@@ -35,6 +35,7 @@ enum HTTPRequestFuzz {
         "POST /v1/enrollments/{enrollmentId}/complete",
         "POST /v1/challenges",
         "POST /v1/challenges/{challengeId}/response",
+        "POST /v1/tokens/redeem",
         "GET /v1/accounts/{accountId}/devices",
         "DELETE /v1/devices/{deviceId}",
         "GET /.well-known/jwks.json",
