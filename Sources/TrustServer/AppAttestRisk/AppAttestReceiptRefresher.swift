@@ -123,13 +123,11 @@ public final class AppAttestReceiptRefresher: Sendable {
     private func refresh(_ due: DueReceipt) -> ReceiptRefreshOutcome {
         let now = clock.now()
         let record = due.attestation
-        let outcome = call(for: due, now: now)
-        let next: Date?
+        let (outcome, refreshedNext) = call(for: due, now: now)
+        let next: Date
         switch outcome {
-        case .refreshed(let receipt, _, _):
-            next =
-                (try? AppAttestReceipt(der: receipt)).map(AppAttestReceiptSchedule.firstRefresh)
-                ?? now.addingTimeInterval(AppAttestReceiptSchedule.unchangedInterval)
+        case .refreshed:
+            next = refreshedNext ?? now.addingTimeInterval(AppAttestReceiptSchedule.unchangedInterval)
         case .kept:
             next = now.addingTimeInterval(AppAttestReceiptSchedule.unchangedInterval)
         case .failed:
@@ -141,10 +139,11 @@ public final class AppAttestReceiptRefresher: Sendable {
         return outcome
     }
 
-    private func call(for due: DueReceipt, now: Date) -> ReceiptRefreshOutcome {
+    /// The outcome of one call and, for a new receipt, when it is next due.
+    private func call(for due: DueReceipt, now: Date) -> (ReceiptRefreshOutcome, Date?) {
         guard let stored = due.attestation.receipt, let current = try? AppAttestReceipt(der: stored) else {
             log("App Attest receipt refresh: device \(due.deviceId): the stored receipt does not parse; not sent")
-            return .failed
+            return (.failed, nil)
         }
         let answer: (status: Int, body: Data)
         do {
@@ -154,33 +153,38 @@ public final class AppAttestReceiptRefresher: Sendable {
                 timeout: configuration.requestTimeout)
         } catch {
             log("App Attest receipt refresh: device \(due.deviceId): no answer from \(configuration.endpoint.host ?? "the endpoint"): \(type(of: error))")
-            return .failed
+            return (.failed, nil)
         }
         switch answer.status {
         case 200:
-            return verifiedReceipt(answer.body, replacing: current, deviceId: due.deviceId, now: now)
+            guard let receipt = verifiedReceipt(answer.body, replacing: current, deviceId: due.deviceId, now: now) else { return (.failed, nil) }
+            return (
+                .refreshed(receipt: receipt.der, riskMetric: receipt.parsed.riskMetric, expiresAt: receipt.parsed.expirationTime),
+                AppAttestReceiptSchedule.firstRefresh(of: receipt.parsed)
+            )
         case 304, 404:
-            return .kept
+            return (.kept, nil)
         default:
             log("App Attest receipt refresh: device \(due.deviceId): HTTP \(answer.status); retried with backoff")
-            return .failed
+            return (.failed, nil)
         }
     }
 
-    private func verifiedReceipt(_ body: Data, replacing current: AppAttestReceipt, deviceId: String, now: Date) -> ReceiptRefreshOutcome {
+    /// The new receipt of a 200 answer, parsed once, when it verifies and is the same key's and app's.
+    private func verifiedReceipt(_ body: Data, replacing current: AppAttestReceipt, deviceId: String, now: Date) -> (der: Data, parsed: AppAttestReceipt)? {
         let text = String(decoding: body, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard let der = Data(base64Encoded: text) else {
             log("App Attest receipt refresh: device \(deviceId): the 200 answer is not a base64 receipt")
-            return .failed
+            return nil
         }
         do throws(AttestationError) {
             let receipt = try AppAttestReceipt(der: der)
             try receipt.verify(trustedRoots: configuration.receiptRoots, now: now)
             try receipt.verifyIssued(toCredentialCertificate: current.attestedCertificate, appID: current.appID)
-            return .refreshed(receipt: der, riskMetric: receipt.riskMetric, expiresAt: receipt.expirationTime)
+            return (der, receipt)
         } catch {
             log("App Attest receipt refresh: device \(deviceId): the new receipt does not verify (\(error.code)); the last good one is kept")
-            return .failed
+            return nil
         }
     }
 }

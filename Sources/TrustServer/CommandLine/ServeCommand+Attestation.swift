@@ -8,7 +8,7 @@ extension ServeCommand {
     /// `--android-cert-digest`), validated.
     /// - Throws: ``UsageError`` naming the option and what it accepts.
     static func attestationOptions(
-        _ values: [String: String], repeated: [String: [String]], flags: Set<String> = []
+        _ values: [String: String], repeated: [String: [String]], receiptRefresh: Bool = false
     ) throws(UsageError) -> AttestationOptions {
         var options = AttestationOptions()
         for appID in repeated["--app-id"] ?? [] {
@@ -44,7 +44,7 @@ extension ServeCommand {
         if let mode = values["--android-attestation"] {
             options.androidMode = try self.mode(mode, option: "--android-attestation")
         }
-        options.receiptRefresh = flags.contains("--app-attest-risk-refresh")
+        options.receiptRefresh = receiptRefresh
         options.appleTeamID = values["--apple-team-id"]
         options.appleKeyID = values["--apple-key-id"]
         options.appleDeviceCheckKeyPath = try path(values, "--apple-devicecheck-key")

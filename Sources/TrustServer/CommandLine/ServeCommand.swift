@@ -132,7 +132,7 @@ public struct ServeCommand: Sendable, Hashable {
         }
         try self.init(validating: values)
         configuration.attestation = try Self.attestationOptions(
-            values, repeated: arguments.values, flags: Set(Self.configuration.options.filter(\.isFlag).map(\.name).filter(arguments.flag)))
+            values, repeated: arguments.values, receiptRefresh: arguments.flag("--app-attest-risk-refresh"))
     }
 
     private init(validating values: [String: String]) throws(UsageError) {
