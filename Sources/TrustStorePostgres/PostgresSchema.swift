@@ -101,6 +101,14 @@ enum PostgresSchema {
                 );
                 CREATE INDEX redeemed_tokens_by_expiry ON redeemed_tokens (expires_at);
                 """),
+        // The foreign key made every challenge insert look up the device row again and lock
+        // it (`FOR KEY SHARE`, a WAL record and a dirtied page per challenge). It guarded
+        // nothing: the insert that issues a challenge is an `INSERT … SELECT` joined to the
+        // usable device, the other one runs after the device was read, and devices are
+        // never deleted (revocation sets `revoked_at`).
+        SchemaMigration(
+            version: 5, summary: "challenges without the device foreign key",
+            sql: "ALTER TABLE challenges DROP CONSTRAINT IF EXISTS challenges_device_id_fkey"),
     ]
 
     static var latestVersion: Int64 { migrations.last?.version ?? 0 }

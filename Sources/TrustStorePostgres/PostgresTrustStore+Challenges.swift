@@ -3,21 +3,25 @@ import TrustStore
 
 extension PostgresTrustStore {
     /// Not flushed before return (``Durability/relaxed``): an issued challenge lost in a
-    /// database crash is harmless, and the flush of its consumption covers it.
+    /// database crash is harmless, and the flush of its consumption covers it. One
+    /// statement, `INSERT … SELECT` from the device, so an unknown device stores nothing
+    /// (the table has no foreign key: see ``PostgresSchema``, migration 5).
     public func insertChallenge(_ challenge: Challenge) throws(StoreError) {
-        try write(
+        let stored = try write(
             "issuing a challenge", .relaxed,
-            recognise: { connection throws(StoreError) -> Void? in
-                try Self.fetchChallenge(id: challenge.id, connection)?.nonce == challenge.nonce ? () : nil
+            recognise: { connection throws(StoreError) -> Bool? in
+                try Self.fetchChallenge(id: challenge.id, connection)?.nonce == challenge.nonce ? true : nil
             }
-        ) { connection throws(StoreError) -> Void in
-            _ = try connection.execute(
+        ) { connection throws(StoreError) -> Bool in
+            try connection.execute(
                 """
                 INSERT INTO challenges (\(PostgresRecords.challengeColumns))
-                VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, NULL)
+                SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, NULL FROM devices WHERE id = $2
                 """,
-                Self.values(of: challenge), during: "issuing a challenge")
+                Self.values(of: challenge), during: "issuing a challenge"
+            ).changedRows == 1
         }
+        guard stored else { throw DeviceRules.deviceNotFound }
     }
 
     /// One statement, `INSERT … SELECT` from the device joined to its active key, so the

@@ -45,7 +45,7 @@ struct MultiNodeTests {
         let database = try ClusterDatabase()
         let cluster = try Cluster(nodes: 3, database: database.url)
         // Every migration once (four today), whichever node applied it.
-        #expect(try PostgresTestServer.query("SELECT count(*) = count(DISTINCT version) AND count(*) = 4 FROM schema_migrations", url: database.url) == "t")
+        #expect(try PostgresTestServer.query("SELECT count(*) = count(DISTINCT version) AND count(*) = 5 FROM schema_migrations", url: database.url) == "t")
         var phone = ClusterPhone()
         try cluster.enroll(&phone, createdOn: 0, completedOn: 1)
         let listed = try cluster.node(2).send("GET", "/v1/accounts/acct-1/devices", bearer: cluster.adminKey)
