@@ -194,6 +194,33 @@ struct BuiltAppAuditTests {
         }
     }
 
+    @Test(
+        "an App Store build signed with App Attest environment development is reported on its signed entitlements; production is not",
+        arguments: [("development", true), ("production", false)])
+    func appAttestEnvironment(environment: String, reported: Bool) throws {
+        let folder = try Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let signed = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <plist version="1.0">
+            <dict>
+                <key>application-identifier</key>
+                <string>A1B2C3D4E5.com.example.bank</string>
+                <key>beta-reports-active</key>
+                <true/>
+                <key>com.apple.developer.devicecheck.appattest-environment</key>
+                <string>\(environment)</string>
+            </dict>
+            </plist>
+            """
+        let ipa = folder.appendingPathComponent("Store.ipa").path
+        try ZipWriter.write(
+            [.file("Payload/Store.app/Info.plist", text: Self.infoPlist), .file("Payload/Store.app/archived-expanded-entitlements.xcent", text: signed)],
+            to: ipa)
+        let found = Self.summary(try Self.audit(ipa))
+        #expect(found.contains("\(ipa)!/Payload/Store.app/archived-expanded-entitlements.xcent platform-app-attest-development") == reported, "\(found)")
+    }
+
     @Test("a provisioning profile's entitlements are read from its CMS envelope")
     func provisioningProfile() throws {
         let folder = try Self.temporaryFolder()

@@ -10,6 +10,7 @@ enum PlatformRules {
         PlatformPrivacyCoverMissing(),
         PlatformATTPromptAtLaunch(),
         PlatformGetTaskAllow(),
+        PlatformAppAttestDevelopment(),
         PlatformBinaryHardening(),
     ]
 }
