@@ -200,19 +200,9 @@ struct BuiltAppAuditTests {
     func appAttestEnvironment(environment: String, reported: Bool) throws {
         let folder = try Self.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let signed = """
-            <?xml version="1.0" encoding="UTF-8"?>
-            <plist version="1.0">
-            <dict>
-                <key>application-identifier</key>
-                <string>A1B2C3D4E5.com.example.bank</string>
-                <key>beta-reports-active</key>
-                <true/>
-                <key>com.apple.developer.devicecheck.appattest-environment</key>
-                <string>\(environment)</string>
-            </dict>
-            </plist>
-            """
+        let signed =
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?><plist version=\"1.0\"><dict><key>beta-reports-active</key><true/>"
+            + "<key>com.apple.developer.devicecheck.appattest-environment</key><string>\(environment)</string></dict></plist>"
         let ipa = folder.appendingPathComponent("Store.ipa").path
         try ZipWriter.write(
             [.file("Payload/Store.app/Info.plist", text: Self.infoPlist), .file("Payload/Store.app/archived-expanded-entitlements.xcent", text: signed)],
