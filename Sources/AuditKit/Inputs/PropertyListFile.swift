@@ -43,9 +43,7 @@ public struct PropertyListFile: Sendable {
     }
 
     private init?(path: String, data: Data, forcedRole: Role?) {
-        guard let value = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil),
-            let root = PropertyListValue(foundation: value)
-        else { return nil }
+        guard let value = Self.parse(data), let root = PropertyListValue(foundation: value) else { return nil }
         self.path = path
         self.root = root
         let isXML = data.starts(with: Array("<?xml".utf8)) || data.starts(with: Array("<plist".utf8)) || data.prefix(3) == Data([0xEF, 0xBB, 0xBF])
@@ -65,6 +63,21 @@ public struct PropertyListFile: Sendable {
         } else {
             role = .other
         }
+    }
+
+    /// The property list in `data`; for an XML plist that Xcode preprocesses
+    /// (`INFOPLIST_PREPROCESS`: `#ifdef INTUNE` … `#endif` between the tags), the plist with
+    /// the directive lines blanked, so the keys of every branch count and line numbers stay.
+    private static func parse(_ data: Data) -> Any? {
+        if let value = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) { return value }
+        guard data.count <= 16 << 20, data.firstRange(of: Data("\n#".utf8)) != nil else { return nil }
+        let directives = ["#if", "#ifdef", "#ifndef", "#else", "#elif", "#endif", "#include", "#define", "#undef"]
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            let word = trimmed.prefix { !$0.isWhitespace }
+            return directives.contains(String(word)) ? "" : line
+        }
+        return try? PropertyListSerialization.propertyList(from: Data(lines.joined(separator: "\n").utf8), options: [], format: nil)
     }
 
     /// Where `<key>name</key>` is first written (after `after`, when given); line 1 for a

@@ -22,6 +22,10 @@ extension SecretNames {
         "reset", "recovery", "notification", "event", "action", "location", "position", "flag", "set", "provided",
         "entered", "matches", "match", "mismatch", "confirmed", "configured", "available", "supported",
         "seconds", "minutes", "hours", "days", "ms", "millis",
+        // Settings about a secret (`passwordGeneratorConfig`).
+        "config", "configuration", "settings", "params", "parameters", "options", "preferences",
+        // A map pin's place (`firstPinLatitude`).
+        "latitude", "longitude", "lat", "lon", "lng", "coordinate", "coordinates", "annotation",
     ]
 
     /// First words of Boolean or action names (`isPasswordSet`, `showPassword`).

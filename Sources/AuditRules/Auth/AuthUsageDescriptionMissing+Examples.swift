@@ -20,6 +20,28 @@ extension AuthUsageDescriptionMissing {
                 """, otherFiles: ["Info.plist": AuthUsageDescriptionMissing.infoPlist([("NSFaceIDUsageDescription", "Log in with Face ID")])]),
             .swift(
                 """
+                // The description is given in InfoPlist.strings only.
+                func scan() {
+                    AVCaptureDevice.requestAccess(for: .video) { _ in }
+                }
+                """,
+                otherFiles: [
+                    "Info.plist": AuthUsageDescriptionMissing.bare,
+                    "en.lproj/InfoPlist.strings": "\"NSCameraUsageDescription\" = \"Used to scan QR codes\";",
+                ]),
+            .swift(
+                """
+                // An Info.plist that Xcode preprocesses (INFOPLIST_PREPROCESS) is read past its directives.
+                func scan() {
+                    ↓AVCaptureDevice.requestAccess(for: .video) { _ in }
+                }
+                """,
+                otherFiles: [
+                    "Info.plist": AuthUsageDescriptionMissing.bare.replacingOccurrences(
+                        of: "</dict>", with: "#ifdef INTUNE\n<key>IntuneMAMSettings</key><dict/>\n#endif\n</dict>")
+                ]),
+            .swift(
+                """
                 // A partial Info.plist (the rest generated from INFOPLIST_KEY_* build settings): unknown, so silent.
                 func scan() {
                     AVCaptureDevice.requestAccess(for: .video) { _ in }

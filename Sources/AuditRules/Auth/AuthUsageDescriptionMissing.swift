@@ -83,7 +83,9 @@ struct AuthUsageDescriptionMissing: AuditRule {
         // neither (single files, a partial plist without the project file) it is unknown.
         guard project.infoPlists.contains(where: Self.isComplete) || project.generatesInfoPlist else { return [] }
         let uses = uses()
-        let declared = project.infoPlistKeys.union(project.generatedInfoPlistKeys)
+        // A description given only in InfoPlist.strings is found by the system too (Mastodon
+        // for iOS has asked for the camera this way for years).
+        let declared = project.infoPlistKeys.union(project.generatedInfoPlistKeys).union(project.localizedInfoPlistKeys)
         return uses.compactMap { range, use in
             let missing = use.required.filter { declared.isDisjoint(with: $0) }.map { $0[0] }
             guard !missing.isEmpty else { return nil }

@@ -181,6 +181,7 @@ enum SecretFormats {
         }
         // A certificate or public-key pin (`sha256/…`) is a public hash.
         if text.lowercased().hasPrefix("sha256/") || text.lowercased().hasPrefix("sha1/") { return false }
+        if publishableKeyPrefixes.contains(where: text.hasPrefix) { return false }
         if isUUID(text) { return false }
         let letters = text.filter(\.isLetter).count
         let digits = text.filter(\.isNumber).count
@@ -196,6 +197,11 @@ enum SecretFormats {
         let threshold = isHex ? 3.0 : 3.5
         return entropy(text) >= threshold
     }
+
+    /// Client keys that are public by design, whatever their binding is called: PostHog
+    /// project API keys (`phc_`, written into every web page that uses PostHog) and Stripe
+    /// publishable keys (`pk_live_`, `pk_test_`; the secret ones are `sk_…`).
+    static let publishableKeyPrefixes = ["phc_", "pk_live_", "pk_test_"]
 
     /// Shannon entropy in bits per character.
     static func entropy(_ text: String) -> Double {
@@ -271,6 +277,9 @@ enum SecretFormats {
     static func isKeyName(_ value: String) -> Bool {
         guard SecretNames.isSensitive(value) else { return false }
         if value.utf8.contains(where: { $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: ".") }) { return true }
+        // `login-password`, `reset-pin-button`: a kebab-case identifier (an accessibility
+        // identifier, a CSS-like name), lowercase letters between hyphens.
+        if value.contains("-"), value.first != "-", value.last != "-", value.allSatisfy({ ($0.isLetter && $0.isLowercase) || $0 == "-" }) { return true }
         let identifierLike = value.allSatisfy { $0.isLetter || $0.isNumber }
         return identifierLike && value.first?.isLowercase == true && value.dropFirst().contains(where: \.isUppercase)
     }

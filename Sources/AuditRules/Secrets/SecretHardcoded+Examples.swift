@@ -310,6 +310,28 @@ extension SecretHardcoded {
                 </dict>
                 </plist>
                 """, silencedInsideStrings: false),
+            // Values that are not secrets under secret-sounding names: a map pin's coordinates,
+            // an accessibility identifier, a PostHog project key (public by design).
+            RuleExample(
+                .swift,
+                """
+                struct DebugMap {
+                    var firstPinLatitude = "40.785091"
+                    var firstPinLongitude = "-73.968285"
+                }
+                struct LoginScreen {
+                    let password = "login-password"
+                    let resetPin = "login-reset-pin"
+                }
+                let analyticsAPIKey = "phc\u{5F}rXGHx9vDmyEvyRxPziYtdVIv0ahEv8A9uLWFcCi1WcU"
+                """, silencedInsideStrings: false),
+            RuleExample(
+                .swift,
+                """
+                struct LoginScreen {
+                    let password = ↓"login-Passw0rd"
+                }
+                """, silencedInsideStrings: false),
             RuleExample(
                 .text(fileName: "Config.xcconfig"),
                 """

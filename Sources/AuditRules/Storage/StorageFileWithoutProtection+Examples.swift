@@ -21,6 +21,14 @@ extension StorageFileWithoutProtection {
                     values.fileProtection = ↓.none
                 }
                 """),
+            // A marker file: its existence is its only content.
+            .swift(
+                """
+                func mark(_ url: URL) {
+                    FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.protectionKey: FileProtectionType.none])
+                    FileManager.default.createFile(atPath: url.path + ".seen", contents: Data(), attributes: [.protectionKey: FileProtectionType.none])
+                }
+                """),
             .swift(
                 """
                 func cache(token: String, password: String, in folder: URL) throws {

@@ -21,6 +21,8 @@ struct StorageFileWithoutProtection: AuditRule {
 
     let triggers = ["write(to", "writeToFile", "writeToURL", "createFile", "Protection"]
 
+    let skipsTestCode = true
+
     /// In Swift, an explicit "no protection" option (reported whatever is written), a
     /// secret-named identifier or key somewhere in the file, or a secret-named file name.
     let preCheck = PreCheck.any([
@@ -39,7 +41,7 @@ struct StorageFileWithoutProtection: AuditRule {
             let name = member.declName.baseName.text
             if name == "noFileProtection" {
                 matches.append(Match(file.range(of: member), ".noFileProtection writes the file with no data protection"))
-            } else if name == "none", isProtectionNone(member) {
+            } else if name == "none", isProtectionNone(member), !Self.createsEmptyFile(around: member) {
                 matches.append(Match(file.range(of: member), "\(member.trimmedDescription) as the file protection leaves the file readable on a locked device"))
             }
         }
@@ -80,6 +82,20 @@ struct StorageFileWithoutProtection: AuditRule {
             matches.append(Match(file.range(of: reportAt), "\(secret) is written to a file \(how)"))
         }
         return matches
+    }
+
+    /// Whether `member` is an attribute of `createFile(atPath:contents:attributes:)` whose
+    /// contents are `nil` or `Data()`: a marker file, whose existence is its only content.
+    private static func createsEmptyFile(around member: MemberAccessExprSyntax) -> Bool {
+        var node = Syntax(member).parent
+        while let current = node, !current.is(CodeBlockItemSyntax.self) {
+            if let call = current.as(FunctionCallExprSyntax.self), call.calleeName == "createFile" {
+                guard let contents = call.argument("contents").map(BindingValues.unwrap) else { return false }
+                return contents.is(NilLiteralExprSyntax.self) || contents.trimmedDescription == "Data()"
+            }
+            node = current.parent
+        }
+        return false
     }
 
     /// `FileProtectionType.none` / `.none` as a protection value: `[.protectionKey: .none]`,

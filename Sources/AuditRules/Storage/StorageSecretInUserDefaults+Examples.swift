@@ -33,6 +33,27 @@ extension StorageSecretInUserDefaults {
                     }
                 }
                 """),
+            // Settings about a passcode or a password, keyed by enum cases: a raw value, a
+            // generator's parameters.
+            .swift(
+                """
+                final class Settings {
+                    var passcodeKeyboardType: PasscodeKeyboardType {
+                        get { PasscodeKeyboardType(rawValue: defaults.integer(forKey: Keys.passcodeKeyboardType.rawValue)) ?? .numeric }
+                        set { UserDefaults.standard.set(newValue.rawValue, forKey: Keys.passcodeKeyboardType.rawValue) }
+                    }
+                    var passwordGeneratorConfig: PasswordGeneratorParams {
+                        get { PasswordGeneratorParams.deserialize(from: defaults.data(forKey: Keys.passwordGeneratorConfig.rawValue)) }
+                        set { UserDefaults.standard.set(newValue.serialize(), forKey: Keys.passwordGeneratorConfig.rawValue) }
+                    }
+                }
+                """),
+            .swift(
+                """
+                func remember(token: String) {
+                    ↓UserDefaults.standard.set(token, forKey: Keys.authToken.rawValue)
+                }
+                """),
             .swift(
                 """
                 func rememberTheme(_ theme: String) {

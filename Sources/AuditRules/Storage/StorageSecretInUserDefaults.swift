@@ -42,7 +42,7 @@ struct StorageSecretInUserDefaults: AuditRule {
             // may be a constant named innocuously: `Keys.session` for an access token).
             // A fact about a secret (`failedPinAttempts`, `passcodeEnabled`) is no secret.
             let enclosingProperty = call.enclosingVariableName
-            let keyName = literalKey ?? BindingValues.unwrap(key).lastName ?? keyText
+            let keyName = literalKey ?? Self.keyName(Self.withoutRawValue(key)) ?? keyText
             guard
                 Self.namesSecret(keyText) && !SecretNames.describesSecret(keyName)
                     || SecretNames.isSensitive(valueText) && !Self.isFact(value)
@@ -81,7 +81,16 @@ struct StorageSecretInUserDefaults: AuditRule {
             return !operators.isEmpty && !operators.contains("??")
         }
         guard let name = bare.lastName else { return false }
-        return name == "count" || name == "isEmpty" || SecretNames.describesSecret(name)
+        // An enum's raw value (`newValue.rawValue`): a setting, a mode, a choice.
+        return name == "count" || name == "isEmpty" || name == "rawValue" || SecretNames.describesSecret(name)
+    }
+
+    /// `Keys.passcodeKeyboardType.rawValue` → `Keys.passcodeKeyboardType`: an enum case
+    /// used as a key names the slot by the case, not by `rawValue`.
+    private static func withoutRawValue(_ key: ExprSyntax) -> ExprSyntax {
+        let bare = BindingValues.unwrap(key)
+        guard let member = bare.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "rawValue", let base = member.base else { return key }
+        return base
     }
 
     /// The value as written, or "a hard-coded string" for a literal (never its text).
