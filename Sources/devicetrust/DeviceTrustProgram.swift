@@ -20,6 +20,7 @@ enum DeviceTrustProgram {
                 .command(DemoCommand.self),
                 .command(AuditSubcommand.self),
                 .group(PinCommand.group),
+                .group(KeysCommand.group),
             ]),
         version: version)
 

@@ -176,7 +176,7 @@ extension DeviceTrustService {
             deviceID: challenge.deviceId, key: challenge.keyKind.rawValue, purpose: purpose.rawValue,
             actionSHA256: purpose == .action ? challenge.actionSHA256 : nil)
         do {
-            return TokenResponse(accessToken: try tokenSigner.issue(claims), expiresIn: lifetime)
+            return TokenResponse(accessToken: try signingKeys.signer(at: now).issue(claims), expiresIn: lifetime)
         } catch {
             throw ServiceFailure(.internal, "token signing failed: \(error.code)")
         }

@@ -29,7 +29,8 @@ public final class DeviceTrustService: Sendable {
 
     let store: any TrustStorage
     let pinHasher: PINHasher
-    let tokenSigner: AccessTokenSigner
+    /// The token-signing keys: the signer of new tokens and the published keys.
+    public let signingKeys: TokenSigningKeys
     let clock: ServiceClock
     let random: RandomSource
     let log: ServiceLog
@@ -44,7 +45,7 @@ public final class DeviceTrustService: Sendable {
     /// - Parameters:
     ///   - store: where enrollments, devices, keys, challenges and PIN counters live.
     ///   - pinHasher: the peppered Argon2id hasher for PINs.
-    ///   - tokenSigner: signs the access tokens; its public key is served by ``jwks()``.
+    ///   - signingKeys: sign the access tokens; the published ones are served by ``jwks()``.
     ///   - configuration: TTLs, token claims and the PIN failure limit.
     ///   - clock: the server clock; the system clock by default.
     ///   - random: the CSPRNG for nonces and identifiers; the system one by default.
@@ -56,7 +57,7 @@ public final class DeviceTrustService: Sendable {
     public init(
         store: any TrustStorage,
         pinHasher: PINHasher,
-        tokenSigner: AccessTokenSigner,
+        signingKeys: TokenSigningKeys,
         configuration: DeviceTrustConfiguration = DeviceTrustConfiguration(),
         clock: ServiceClock = .system,
         random: RandomSource = .system,
@@ -69,7 +70,7 @@ public final class DeviceTrustService: Sendable {
         self.attestation = attestation
         self.store = store
         self.pinHasher = pinHasher
-        self.tokenSigner = tokenSigner
+        self.signingKeys = signingKeys
         self.configuration = configuration
         self.clock = clock
         self.random = random
@@ -85,8 +86,9 @@ public final class DeviceTrustService: Sendable {
         try storage("readiness check") { () throws(StoreError) in try store.checkAvailability() }
     }
 
-    /// The token-signing public key as a JSON Web Key Set (`GET /.well-known/jwks.json`).
-    public func jwks() -> Data { tokenSigner.jwks() }
+    /// The published token-signing public keys as a JSON Web Key Set
+    /// (`GET /.well-known/jwks.json`): the current, previous and pending keys.
+    public func jwks() -> Data { signingKeys.jwks(at: clock.now()) }
 
     // MARK: Helpers shared by the operations
 
