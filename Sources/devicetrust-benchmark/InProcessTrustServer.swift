@@ -51,7 +51,7 @@ final class InProcessTrustServer {
             prepared = try ServerBootstrap.prepare(
                 configuration,
                 openStore: { url throws(StoreError) in
-                    TimedTrustStore(try TrustStoreEngines.open(url), recorder: recorder)
+                    TimedTrustStore(try TrustStoreEngines.open(url)) { call, seconds in recorder.record(call, seconds: seconds) }
                 })
         } catch {
             try? FileManager.default.removeItem(at: root)

@@ -23,6 +23,16 @@ public struct ServerConfiguration: Sendable, Hashable {
     /// Seconds a new token-signing key is published before it signs
     /// (`--key-publish-delay`); ``SigningKeyRing/defaultPublishDelay`` by default.
     public var keyPublishDelay: TimeInterval = SigningKeyRing.defaultPublishDelay
+    /// How the log is written (`--log-format`); ``LogFormat/text`` by default.
+    public var logFormat: LogFormat = .text
+
+    /// The forms of the server's log.
+    public enum LogFormat: String, Sendable, Hashable, CaseIterable {
+        /// Plain lines on standard error: messages and refusals, no line per request.
+        case text
+        /// One JSON object per line on standard output: every request and security event.
+        case json
+    }
 
     /// A configuration; every parameter has the contract's default.
     public init(

@@ -15,7 +15,7 @@ public struct ServeCommand: Sendable, Hashable {
         synopsis: """
             [--port 8080] [--host 127.0.0.1] [--data-dir ./devicetrust-data] \
             [--database sqlite:PATH|postgres://...] [--challenge-ttl SECONDS] [--token-issuer S] [--token-audience S] \
-            [--rate-limit-per-address N] [--rate-limit-per-device N] [--key-publish-delay SECONDS] \
+            [--rate-limit-per-address N] [--rate-limit-per-device N] [--key-publish-delay SECONDS] [--log-format text|json] \
             [--app-id TEAMID.bundle]... [--app-attest off|optional|required] \
             [--app-attest-environment production|development] [--app-attest-root FILE] [--app-attest-receipt-root FILE] \
             [--android-package NAME] [--android-cert-digest HEX]... \
@@ -52,6 +52,12 @@ public struct ServeCommand: Sendable, Hashable {
                 help: """
                     seconds from a key's creation by 'devicetrust keys rotate' to its first signature; it is \
                     published in the JWKS meanwhile. 0 to 604800 (default 600)
+                    """),
+            OptionSpec(
+                "--log-format", kind: .value("FORMAT"),
+                help: """
+                    text (default: plain lines on standard error) or json (one JSON object per line on standard \
+                    output: every request with its X-Request-Id, route, status and latency, and the security events)
                     """),
             OptionSpec(
                 "--app-id", kind: .value("TEAMID.bundle"), repeatable: true, section: attestation,
@@ -181,6 +187,12 @@ public struct ServeCommand: Sendable, Hashable {
         }
         if let rate = values["--rate-limit-per-device"] {
             configuration.service.perDeviceRateLimit = try Self.rateLimit(rate, option: "--rate-limit-per-device")
+        }
+        if let format = values["--log-format"] {
+            guard let parsed = ServerConfiguration.LogFormat(rawValue: format) else {
+                throw UsageError("--log-format must be text or json, not '\(format)'")
+            }
+            configuration.logFormat = parsed
         }
         if let delay = values["--key-publish-delay"] {
             guard let seconds = Int(delay), (0...604_800).contains(seconds) else {

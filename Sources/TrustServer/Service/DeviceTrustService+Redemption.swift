@@ -22,7 +22,7 @@ extension DeviceTrustService {
         let verifier = AccessTokenVerifier(
             publicKeys: signingKeys.publishedKeys(at: now), issuer: configuration.tokenIssuer, audience: configuration.tokenAudience, now: { now })
         let claims: AccessTokenClaims
-        do { claims = try verifier.verify(token) } catch {
+        do { claims = try metrics.measuring(.accessToken) { () throws(AccessTokenError) in try verifier.verify(token) } } catch {
             throw refuse(
                 operation, Problem(code: .tokenInvalid, detail: "the access token does not verify: malformed, altered, expired or not issued here"),
                 reason: "\(error.code)")
