@@ -79,3 +79,19 @@ struct TokenSigningKeysTests {
         }
     }
 }
+
+extension TokenSigningKeysTests {
+    @Test("A key file deleted (a leaked key) is neither used nor published after the next read; the key left signs at once")
+    func deletedKeyDrops() throws {
+        let directory = try TemporaryDirectory()
+        let folder = directory.url.appendingPathComponent("token-signing-keys")
+        let leaked = try SigningKeyDirectory.loadOrCreate(folder: folder, migratingFrom: directory.url.appendingPathComponent("none.pem"), now: Self.start)[0]
+        let keys = try TokenSigningKeys(folder: folder, publishDelay: 600, now: Self.start)
+        let replacement = try SigningKeyDirectory.addKey(in: folder, now: Self.start.addingTimeInterval(10))
+        #expect(keys.signer(at: Self.start.addingTimeInterval(20)).keyID == leaked.keyID)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("\(leaked.keyID).pem"))
+        let later = Self.start.addingTimeInterval(20 + TokenSigningKeys.reloadInterval)
+        #expect(keys.signer(at: later).keyID == replacement.keyID)
+        #expect(try Self.kids(keys.jwks(at: later)) == [replacement.keyID])
+    }
+}
