@@ -205,6 +205,24 @@ struct ObservabilityTests {
         #expect(running.log.lines.isEmpty)
     }
 
+    @Test("A histogram counts each observation once, cumulatively by bucket, +Inf equal to _count, with its sum")
+    func histogramRendering() throws {
+        let metrics = ServiceMetrics()
+        metrics.describeHistogram("t_seconds", "Test.", buckets: [0.001, 0.1])
+        let key = ServiceMetrics.Key("t_seconds", labels: [("route", "GET /x"), ("status", "200")])
+        for seconds in [0.0005, 0.05, 0.07, 30] { metrics.observe(key, seconds: seconds) }
+        let family = try #require(try PrometheusExposition(parsing: metrics.prometheusText()).families["t_seconds"])
+        func sample(_ name: String, le: String? = nil) -> Double? {
+            family.samples.first { $0.name == name && $0.labels["le"] == le }?.value
+        }
+        #expect(sample("t_seconds_bucket", le: "0.001") == 1)
+        #expect(sample("t_seconds_bucket", le: "0.1") == 3)
+        #expect(sample("t_seconds_bucket", le: "+Inf") == 4)
+        #expect(sample("t_seconds_count") == 4)
+        #expect(abs((sample("t_seconds_sum") ?? 0) - 30.1205) < 1e-9)
+        #expect(metrics.observationCount(key) == 4)
+    }
+
     @Test("JSON log timestamps have milliseconds; latencies are milliseconds with three decimals")
     func formats() {
         #expect(ServiceLog.timestamp(Date(timeIntervalSince1970: 1_800_000_000.042)) == "2027-01-15T08:00:00.042Z")

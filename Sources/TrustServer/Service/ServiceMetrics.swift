@@ -9,6 +9,7 @@ import Foundation
 /// ``describeGauge(_:_:)`` or ``describeHistogram(_:_:buckets:)`` is rendered (its `# HELP`
 /// and `# TYPE` lines) even before it has a sample.
 public final class ServiceMetrics: @unchecked Sendable {
+    // @unchecked: every stored value is touched only with `lock` held.
     /// One series: a metric name and its labels, in the order given.
     public struct Key: Hashable, Sendable, Comparable {
         /// The metric name, such as `devicetrust_challenges_issued_total`.
@@ -62,6 +63,13 @@ public final class ServiceMetrics: @unchecked Sendable {
         var buckets: [Int]
         var sum: Double = 0
         var count = 0
+
+        /// Counts `seconds` in bucket `index` (`nil`: only in `+Inf`).
+        mutating func record(_ seconds: Double, in index: Int?) {
+            if let index { buckets[index] += 1 }
+            sum += seconds
+            count += 1
+        }
     }
 
     private let lock = NSLock()
@@ -88,11 +96,9 @@ public final class ServiceMetrics: @unchecked Sendable {
     public func observe(_ key: Key, seconds: Double) {
         lock.withLock {
             let bounds = bucketBounds(key.name)
-            var histogram = histograms[key] ?? Histogram(buckets: Array(repeating: 0, count: bounds.count))
-            if let index = bounds.firstIndex(where: { seconds <= $0 }) { histogram.buckets[index] += 1 }
-            histogram.sum += seconds
-            histogram.count += 1
-            histograms[key] = histogram
+            // Updated in place: no copy of the buckets per observation.
+            histograms[key, default: Histogram(buckets: Array(repeating: 0, count: bounds.count))]
+                .record(seconds, in: bounds.firstIndex { seconds <= $0 })
         }
     }
 

@@ -11,6 +11,7 @@ import ServerCredentials
 /// folder that cannot be read any more keeps the keys read before (and is logged); it never
 /// stops the service from signing.
 public final class TokenSigningKeys: @unchecked Sendable {
+    // @unchecked: `state` and `reloading` are touched only with `lock` held; the rest is immutable.
     /// How often the key folder is read again: 5 s.
     public static let reloadInterval: TimeInterval = 5
 
