@@ -4,6 +4,7 @@ import Foundation
 import ServerCredentials
 import Testing
 import TrustStoreEngines
+import TrustStoreSQLite
 @testable import TrustServer
 
 /// The keys a running service signs with and publishes, read again from the key folder.
@@ -93,5 +94,38 @@ extension TokenSigningKeysTests {
         let later = Self.start.addingTimeInterval(20 + TokenSigningKeys.reloadInterval)
         #expect(keys.signer(at: later).keyID == replacement.keyID)
         #expect(try Self.kids(keys.jwks(at: later)) == [replacement.keyID])
+    }
+}
+
+extension TokenSigningKeysTests {
+    /// A token of the service's issuer and audience, issued at `now` by `key`.
+    static func token(signedBy key: P256.Signing.PrivateKey, at now: Date) throws -> String {
+        let issued = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+        return try AccessTokenSigner(signingKey: key).issue(
+            AccessTokenClaims(
+                issuer: "devicetrust", audience: "devicetrust", subject: "acct-1", issuedAt: issued, expiresAt: issued.addingTimeInterval(120),
+                deviceID: "device-1", key: "biometric", purpose: "unlock"))
+    }
+
+    @Test("Redemption accepts a token of every published key: the previous key's after a rotation, the pending key's; never an unknown key's")
+    func redemptionAcceptsPublishedKeys() throws {
+        let directory = try TemporaryDirectory()
+        let clock = TestClock()
+        let folder = directory.url.appendingPathComponent("token-signing-keys")
+        let old = try SigningKeyDirectory.loadOrCreate(folder: folder, migratingFrom: directory.url.appendingPathComponent("none.pem"), now: clock.now)[0]
+        let store = try SQLiteTrustStore(databaseURL: "sqlite:\(directory.path("trust.sqlite"))")
+        defer { store.close() }
+        let service = try DeviceTrustService(
+            store: store, pinHasher: PINHasher(pepper: SymmetricKey(size: .bits256)),
+            signingKeys: TokenSigningKeys(folder: folder, publishDelay: 60, now: clock.now), clock: clock.serviceClock)
+        let beforeRotation = try Self.token(signedBy: old.privateKey, at: clock.now)
+        let new = try SigningKeyDirectory.addKey(in: folder, now: clock.now)
+        clock.advance(by: TokenSigningKeys.reloadInterval)
+        let byPendingKey = try Self.token(signedBy: new.privateKey, at: clock.now)
+        #expect(try service.redeemToken(byPendingKey).subject == "acct-1", "a pending key is published, so its tokens verify")
+        clock.advance(by: 60)
+        #expect(service.signingKeys.signer(at: clock.now).keyID == new.keyID)
+        #expect(try service.redeemToken(beforeRotation).subject == "acct-1", "the previous key still verifies")
+        expectProblem(.tokenInvalid) { _ = try service.redeemToken(Self.token(signedBy: P256.Signing.PrivateKey(), at: clock.now)) }
     }
 }
