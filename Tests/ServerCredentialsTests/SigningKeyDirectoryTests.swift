@@ -79,6 +79,18 @@ struct SigningKeyDirectoryTests {
         }
     }
 
+    @Test("A key added in the same second as the newest (or with a clock behind) is still created after it, so it never takes the current key's place")
+    func addKeyIsAlwaysNewest() throws {
+        let paths = try Paths()
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        let first = try SigningKeyDirectory.loadOrCreate(folder: paths.folder, migratingFrom: paths.legacy, now: start)[0]
+        let second = try SigningKeyDirectory.addKey(in: paths.folder, now: start.addingTimeInterval(0.5))
+        let third = try SigningKeyDirectory.addKey(in: paths.folder, now: start.addingTimeInterval(-100))
+        #expect(second.createdAt == start.addingTimeInterval(1))
+        #expect(third.createdAt == start.addingTimeInterval(2))
+        #expect(try SigningKeyDirectory.load(folder: paths.folder).map(\.keyID) == [first.keyID, second.keyID, third.keyID])
+    }
+
     @Test("addKey and load refuse a missing folder, naming the fix")
     func missingFolder() throws {
         let paths = try Paths()

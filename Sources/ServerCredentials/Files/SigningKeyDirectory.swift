@@ -96,15 +96,17 @@ public enum SigningKeyDirectory {
         return keys.sorted { ($0.createdAt, $0.keyID) < ($1.createdAt, $1.keyID) }
     }
 
-    /// Adds a new random key created at `now` to the existing folder at `folder`.
+    /// Adds a new random key created at `now` to the existing folder at `folder`: always the
+    /// newest, one second after the newest key there when that is not older than `now`
+    /// (creation times have whole seconds), so a rotation right after another never
+    /// reorders the keys.
     /// - Returns: the new key.
-    /// - Throws: ``CredentialFileError`` when the folder is missing or not owner-only, or
-    ///   the file cannot be written.
+    /// - Throws: ``CredentialFileError`` when the folder is missing, not owner-only or holds a
+    ///   file it should not (see ``load(folder:)``), or the file cannot be written.
     public static func addKey(in folder: URL, now: Date = Date()) throws(CredentialFileError) -> StoredKey {
-        guard try OwnerOnlyFile.isOwnerOnlyFolder(at: folder.path) else {
-            throw CredentialFileError(.ioFailure, "\(folder.path) does not exist; start `devicetrust serve` once to create the data directory")
-        }
-        let key = StoredKey(privateKey: P256.Signing.PrivateKey(), createdAt: now)
+        let newest = try load(folder: folder).last?.createdAt
+        let createdAt = newest.map { max(now, $0.addingTimeInterval(1)) } ?? now
+        let key = StoredKey(privateKey: P256.Signing.PrivateKey(), createdAt: createdAt)
         var contents = try fileContents(of: key)
         defer { Sodium.zero(&contents) }
         let path = folder.appendingPathComponent(fileName(for: key.keyID)).path

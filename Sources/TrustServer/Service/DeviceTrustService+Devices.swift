@@ -53,6 +53,6 @@ extension DeviceTrustService {
             throw refuse("device revocation", problem, reason: "revoke failed")
         }
         metrics.increment(.init("devicetrust_revocations_total"))
-        log.event(.revoked(deviceId: deviceId, reason: "admin", text: "device \(deviceId) revoked by the admin API"))
+        log.revoked(deviceId: deviceId, reason: "admin", text: "device \(deviceId) revoked by the admin API")
     }
 }

@@ -67,7 +67,7 @@ extension DeviceTrustService {
             try store.enrollDevice(registration, consumingEnrollment: enrollmentId, now: now)
         }
         metrics.increment(.init("devicetrust_devices_enrolled_total"))
-        log.event(.enrolled(deviceId: device.id, keys: registration.publicKeys.keys.sorted().map(\.rawValue)))
+        log.enrolled(deviceId: device.id, keys: registration.publicKeys.keys.sorted().map(\.rawValue))
         return EnrollmentCompleted(
             deviceId: device.id, accountId: device.accountId,
             keys: registration.publicKeys.keys.sorted().map { DeviceBinding.KeyKind($0) })

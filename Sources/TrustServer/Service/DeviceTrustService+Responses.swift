@@ -86,23 +86,21 @@ extension DeviceTrustService {
                 try storage("device") { () throws(StoreError) in
                     try store.replaceBiometricKey(deviceId: device.id, publicKey: newBiometricKey, now: now)
                 }
-                log.event(.keyReplaced(deviceId: device.id, kind: "biometric"))
+                log.keyReplaced(deviceId: device.id, kind: "biometric")
             }
         case .removeDevice:
             try storage("device") { () throws(StoreError) in try store.revokeDevice(id: device.id, now: now) }
             metrics.increment(.init("devicetrust_revocations_total"))
             metrics.increment(.init("devicetrust_approvals_total", label: ("purpose", purpose.rawValue)))
-            log.event(.approved(deviceId: device.id, purpose: purpose.rawValue, key: challenge.keyKind.rawValue))
-            log.event(
-                .revoked(
-                    deviceId: device.id, reason: "removed_by_device", text: "device \(device.id) removed by its own \(challenge.keyKind.rawValue) key"))
+            log.approved(deviceId: device.id, purpose: purpose.rawValue, key: challenge.keyKind.rawValue)
+            log.revoked(deviceId: device.id, reason: "removed_by_device", text: "device \(device.id) removed by its own \(challenge.keyKind.rawValue) key")
             return nil
         }
         if Self.lastUseIsStale(device.lastUsedAt, now: now) {
             try storage("device") { () throws(StoreError) in try store.markDeviceUsed(id: device.id, at: now) }
         }
         metrics.increment(.init("devicetrust_approvals_total", label: ("purpose", purpose.rawValue)))
-        log.event(.approved(deviceId: device.id, purpose: purpose.rawValue, key: challenge.keyKind.rawValue))
+        log.approved(deviceId: device.id, purpose: purpose.rawValue, key: challenge.keyKind.rawValue)
         return try issueToken(for: challenge, purpose: purpose, now: now)
     }
 
@@ -158,10 +156,10 @@ extension DeviceTrustService {
         let outcome = try storage("device") { () throws(StoreError) in
             try store.recordPINFailure(deviceId: device.id, limit: limit, now: now)
         }
-        log.event(.pinFailure(deviceId: device.id, count: outcome.failedAttempts, remaining: max(0, limit - outcome.failedAttempts)))
+        log.pinFailure(deviceId: device.id, count: outcome.failedAttempts, remaining: max(0, limit - outcome.failedAttempts))
         if outcome.revokedDevice {
             metrics.increment(.init("devicetrust_revocations_total"))
-            log.event(.revoked(deviceId: device.id, reason: "pin_limit", text: nil))
+            log.revoked(deviceId: device.id, reason: "pin_limit", text: nil)
             throw refuse(
                 operation, Problem(code: .deviceRevoked, detail: "too many wrong PINs: the device is revoked; enroll it again"),
                 reason: "PIN limit reached, device \(device.id) revoked")

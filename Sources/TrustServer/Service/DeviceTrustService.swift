@@ -115,8 +115,8 @@ public final class DeviceTrustService: Sendable {
     /// Counts a refusal with `code` in `devicetrust_refusals_total` and logs it as a
     /// `refused` event (and `attestation_refused` for `attestation_invalid`).
     func noteRefusal(_ operation: String, code: ProblemCode, reason: String) {
-        log.event(.refused(operation: operation, code: code.rawValue, reason: reason))
-        if code == .attestationInvalid { log.event(.attestationRefused(operation: operation, reason: reason)) }
+        log.refused(operation: operation, code: code.rawValue, reason: reason)
+        if code == .attestationInvalid { log.attestationRefused(operation: operation, reason: reason) }
         metrics.increment(.init("devicetrust_refusals_total", label: ("code", code.rawValue)))
     }
 

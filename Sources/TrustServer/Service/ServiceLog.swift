@@ -8,7 +8,7 @@ import Foundation
 ///   request, so the hot path formats nothing;
 /// - **JSON** (``json(clock:_:)``): one JSON object per line, for a request
 ///   (`"event":"request"` with `requestId`, `route`, `status`, `latencyMs`), a
-///   ``SecurityEvent`` (`enrolled`, `approved`, `refused`, `pin_failure`, `revoked`,
+///   security event (`enrolled`, `approved`, `refused`, `pin_failure`, `revoked`,
 ///   `key_replaced`, `attestation_refused`) or a message (`"event":"message"`). Every object
 ///   starts with `timestamp` (RFC 3339 UTC, milliseconds), `level` and `event`, and carries
 ///   the `requestId` and `route` of the request it happened in.
@@ -57,17 +57,20 @@ public struct ServiceLog: Sendable {
     /// Writes one message about a failure of the server itself.
     public func error(_ line: String) { message(line, level: "error") }
 
-    /// Writes a security event; `event` is built only when some form writes it.
-    func event(_ event: @autoclosure () -> SecurityEvent) {
+    /// Writes a security event: in the text form its `text` line if it has one, in the JSON
+    /// form an object with its `fields`. Nothing is built that the form does not write, so
+    /// an event without a text line costs nothing in the text form.
+    private func event(
+        _ name: SecurityEvent, level: String, text line: @autoclosure () -> String?, fields: @autoclosure () -> [(String, FieldValue)]
+    ) {
         if let text {
-            if let line = event().text { text(line) }
+            if let line = line() { text(line) }
         } else if let json {
-            let event = event()
-            var writer = header(level: event.level, event: event.name.rawValue)
-            for (name, value) in event.fields {
+            var writer = header(level: level, event: name.rawValue)
+            for (field, value) in fields() {
                 switch value {
-                case .string(let string): writer.add(name, string)
-                case .int(let number): writer.add(name, Int64(number))
+                case .string(let string): writer.add(field, string)
+                case .int(let number): writer.add(field, Int64(number))
                 }
             }
             json(writer.json + "\n")
@@ -128,67 +131,67 @@ public struct ServiceLog: Sendable {
     }
 }
 
-/// A security event of the service, for a SOC: its name, its fields (identifiers and
-/// stable codes, never a secret), and the text line it has in the text log, if any.
-struct SecurityEvent: Sendable {
-    /// The `event` member of the JSON line.
-    enum Name: String, CaseIterable, Sendable {
-        case enrolled
-        case approved
-        case refused
-        case pinFailure = "pin_failure"
-        case revoked
-        case keyReplaced = "key_replaced"
-        case attestationRefused = "attestation_refused"
+/// The security events of the service, for a SOC: the `event` member of their JSON lines.
+enum SecurityEvent: String, CaseIterable, Sendable {
+    case enrolled
+    case approved
+    case refused
+    case pinFailure = "pin_failure"
+    case revoked
+    case keyReplaced = "key_replaced"
+    case attestationRefused = "attestation_refused"
+}
+
+/// A field value of a security event: identifiers and stable codes, never a secret.
+enum FieldValue: Sendable {
+    case string(String)
+    case int(Int)
+}
+
+extension ServiceLog {
+    /// A device completed its enrollment with `keys`.
+    func enrolled(deviceId: String, keys: [String]) {
+        event(
+            .enrolled, level: "info", text: "enrollment completed: device \(deviceId) enrolled with keys \(keys)",
+            fields: [("deviceId", .string(deviceId)), ("keys", .string(keys.joined(separator: ",")))])
     }
 
-    /// A field value.
-    enum Value: Sendable {
-        case string(String)
-        case int(Int)
+    /// A challenge response was accepted (JSON only: the text log has no line per approval).
+    func approved(deviceId: String, purpose: String, key: String) {
+        event(.approved, level: "info", text: nil, fields: [("deviceId", .string(deviceId)), ("purpose", .string(purpose)), ("key", .string(key))])
     }
 
-    let name: Name
-    let level: String
-    let fields: [(String, Value)]
-    /// The line in the text log (`nil`: the event has none there).
-    let text: String?
-
-    static func enrolled(deviceId: String, keys: [String]) -> SecurityEvent {
-        SecurityEvent(
-            name: .enrolled, level: "info", fields: [("deviceId", .string(deviceId)), ("keys", .string(keys.joined(separator: ",")))],
-            text: "enrollment completed: device \(deviceId) enrolled with keys \(keys)")
+    /// A request was refused with the problem `code`, for `reason`.
+    func refused(operation: String, code: String, reason: String) {
+        event(
+            .refused, level: "warning", text: "\(operation) refused: \(code): \(reason)",
+            fields: [("operation", .string(operation)), ("code", .string(code)), ("reason", .string(reason))])
     }
 
-    static func approved(deviceId: String, purpose: String, key: String) -> SecurityEvent {
-        SecurityEvent(
-            name: .approved, level: "info", fields: [("deviceId", .string(deviceId)), ("purpose", .string(purpose)), ("key", .string(key))], text: nil)
+    /// An attestation was missing where required, or did not verify (JSON only: the text
+    /// log has the `refused` line).
+    func attestationRefused(operation: String, reason: String) {
+        event(.attestationRefused, level: "warning", text: nil, fields: [("operation", .string(operation)), ("reason", .string(reason))])
     }
 
-    static func refused(operation: String, code: String, reason: String) -> SecurityEvent {
-        SecurityEvent(
-            name: .refused, level: "warning", fields: [("operation", .string(operation)), ("code", .string(code)), ("reason", .string(reason))],
-            text: "\(operation) refused: \(code): \(reason)")
+    /// A wrong PIN: `count` consecutive failures, `remaining` attempts left (JSON only: the
+    /// text log has the `refused` line).
+    func pinFailure(deviceId: String, count: Int, remaining: Int) {
+        event(
+            .pinFailure, level: "warning", text: nil,
+            fields: [("deviceId", .string(deviceId)), ("count", .int(count)), ("remaining", .int(remaining))])
     }
 
-    static func attestationRefused(operation: String, reason: String) -> SecurityEvent {
-        SecurityEvent(name: .attestationRefused, level: "warning", fields: [("operation", .string(operation)), ("reason", .string(reason))], text: nil)
+    /// A device was revoked; `reason`: `admin`, `pin_limit` or `removed_by_device`; `text`:
+    /// its line in the text log, if any.
+    func revoked(deviceId: String, reason: String, text line: String?) {
+        event(.revoked, level: "warning", text: line, fields: [("deviceId", .string(deviceId)), ("reason", .string(reason))])
     }
 
-    static func pinFailure(deviceId: String, count: Int, remaining: Int) -> SecurityEvent {
-        SecurityEvent(
-            name: .pinFailure, level: "warning", fields: [("deviceId", .string(deviceId)), ("count", .int(count)), ("remaining", .int(remaining))],
-            text: nil)
-    }
-
-    /// `reason`: `admin`, `pin_limit` or `removed_by_device`.
-    static func revoked(deviceId: String, reason: String, text: String?) -> SecurityEvent {
-        SecurityEvent(name: .revoked, level: "warning", fields: [("deviceId", .string(deviceId)), ("reason", .string(reason))], text: text)
-    }
-
-    static func keyReplaced(deviceId: String, kind: String) -> SecurityEvent {
-        SecurityEvent(
-            name: .keyReplaced, level: "info", fields: [("deviceId", .string(deviceId)), ("kind", .string(kind))],
-            text: "\(kind) key replaced for device \(deviceId)")
+    /// A key of a device was replaced (`kind`: `biometric`).
+    func keyReplaced(deviceId: String, kind: String) {
+        event(
+            .keyReplaced, level: "info", text: "\(kind) key replaced for device \(deviceId)",
+            fields: [("deviceId", .string(deviceId)), ("kind", .string(kind))])
     }
 }
