@@ -160,6 +160,10 @@ var targets: [Target] = [
     // and commands run in process with their output captured.
     .target(name: "RepositoryTestSupport", dependencies: ["CommandKit"]),
 
+    // Test support, never in a product: a strict parser of the Prometheus text format, for
+    // the tests that check `GET /metrics`.
+    .target(name: "PrometheusTestSupport"),
+
     // HTTP/1.1 over GNU libmicrohttpd: request assembly, body limits, responses.
     .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"]),
 
@@ -247,7 +251,7 @@ var targets: [Target] = [
         name: "TrustServerTests",
         dependencies: [
             "TrustServer", "CommandKit", "RepositoryTestSupport", "DeviceBinding", "TrustStore", "TrustStoreSQLite", "TrustStoreEngines", "ServerCredentials",
-            "DeviceTrustCrypto", "MicroHTTP", "MicroHTTPTestSupport", "Attestation", "EmulatedAttestation",
+            "DeviceTrustCrypto", "MicroHTTP", "MicroHTTPTestSupport", "Attestation", "EmulatedAttestation", "PrometheusTestSupport",
         ]
     ),
     .testTarget(name: "ServerCredentialsTests", dependencies: ["ServerCredentials", "DeviceTrustCrypto", "DeviceBinding"]),

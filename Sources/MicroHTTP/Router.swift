@@ -80,15 +80,21 @@ public struct Router: Sendable {
 
     /// Answers `request` with the matching route's handler, or a 404 / 405 problem.
     public func respond(to request: HTTPRequest) -> HTTPResponse {
+        respondNamingRoute(to: request).response
+    }
+
+    /// Answers `request` as ``respond(to:)`` does, and names the route that answered
+    /// (`nil` for a 404 or 405), for metrics and logs labelled by route template.
+    public func respondNamingRoute(to request: HTTPRequest) -> (route: Route?, response: HTTPResponse) {
         switch lookup(request.method, path: request.path) {
         case .found(let index, let parameters):
-            return entries[index].handler(request, parameters)
+            return (entries[index].route, entries[index].handler(request, parameters))
         case .notFound:
-            return .problem(.notFound)
+            return (nil, .problem(.notFound))
         case .methodNotAllowed(let allowed):
             var response = HTTPResponse.problem(.methodNotAllowed)
             response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
-            return response
+            return (nil, response)
         }
     }
 

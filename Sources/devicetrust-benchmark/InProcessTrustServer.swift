@@ -51,7 +51,7 @@ final class InProcessTrustServer {
             prepared = try ServerBootstrap.prepare(
                 configuration,
                 openStore: { url throws(StoreError) in
-                    TimedTrustStore(try TrustStoreEngines.open(url), recorder: recorder)
+                    TimedTrustStore(try TrustStoreEngines.open(url)) { call, seconds in recorder.record(call, seconds: seconds) }
                 })
         } catch {
             try? FileManager.default.removeItem(at: root)
@@ -80,14 +80,16 @@ final class InProcessTrustServer {
         try? FileManager.default.removeItem(at: dataDirectory)
     }
 
-    /// Copies the three secrets (mode 0600) into `target`'s new data directory (mode 0700),
+    /// Copies the secrets (the signing key folder, the pepper, the admin key; files mode 0600) into `target`'s new data directory (mode 0700),
     /// as an operator copies a node's data directory to the next.
     private static func copySecrets(from source: ServerConfiguration, to target: ServerConfiguration) throws {
         let manager = FileManager.default
         try manager.createDirectory(at: target.dataDirectoryURL, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        for (from, to) in [
-            (source.signingKeyURL, target.signingKeyURL), (source.pepperURL, target.pepperURL), (source.adminKeyURL, target.adminKeyURL),
-        ] {
+        try manager.createDirectory(at: target.signingKeyFolderURL, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let keyFiles = try manager.contentsOfDirectory(atPath: source.signingKeyFolderURL.path).map { name in
+            (source.signingKeyFolderURL.appendingPathComponent(name), target.signingKeyFolderURL.appendingPathComponent(name))
+        }
+        for (from, to) in keyFiles + [(source.pepperURL, target.pepperURL), (source.adminKeyURL, target.adminKeyURL)] {
             let contents = try Data(contentsOf: from)
             guard manager.createFile(atPath: to.path, contents: contents, attributes: [.posixPermissions: 0o600]) else {
                 throw Failure(description: "cannot write \(to.path)")

@@ -9,7 +9,7 @@ import TrustStoreEngines
 /// command's parsing and behaviour live in its module.
 enum DeviceTrustProgram {
     /// The version `devicetrust --version` prints.
-    static let version = "devicetrust 0.2.0"
+    static let version = "devicetrust \(DeviceTrustVersion.current)"
 
     static let program = CommandLineProgram(
         root: CommandGroup(
@@ -20,6 +20,7 @@ enum DeviceTrustProgram {
                 .command(DemoCommand.self),
                 .command(AuditSubcommand.self),
                 .group(PinCommand.group),
+                .group(KeysCommand.group),
             ]),
         version: version)
 

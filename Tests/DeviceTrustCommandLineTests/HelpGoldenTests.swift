@@ -35,7 +35,7 @@ struct HelpGoldenTests {
     /// Every command and group of `devicetrust`, as the words after the program name.
     static let commands: [[String]] = [
         [], ["serve"], ["demo"], ["audit"], ["pin"],
-        ["pin", "hash"], ["pin", "fetch"], ["pin", "plist"], ["pin", "check"], ["pin", "rotate-plan"],
+        ["pin", "hash"], ["pin", "fetch"], ["pin", "plist"], ["pin", "check"], ["pin", "rotate-plan"], ["keys"], ["keys", "rotate"],
     ]
 
     /// `Help/devicetrust-pin-hash.txt` for `["pin", "hash"]`.

@@ -106,4 +106,17 @@ struct RouterTests {
         #expect(RoutePattern("/a/")?.match("/a/") == PathParameters())
         #expect(RoutePattern("/a/")?.match("/a") == nil)
     }
+
+    @Test("respondNamingRoute names the route template that answered (HEAD: the GET route), nil for 404 and 405")
+    func respondNamingRoute() {
+        let router = Self.makeRouter()
+        let matched = router.respondNamingRoute(to: HTTPRequest(method: .post, path: "/v1/enrollments/e1/complete"))
+        #expect(matched.route?.description == "POST /v1/enrollments/{enrollmentId}/complete")
+        #expect(matched.response.status == 201)
+        #expect(router.respondNamingRoute(to: HTTPRequest(method: .head, path: "/healthz")).route?.description == "GET /healthz")
+        let missing = router.respondNamingRoute(to: HTTPRequest(method: .get, path: "/missing"))
+        #expect(missing.route == nil && missing.response.status == 404)
+        let wrongMethod = router.respondNamingRoute(to: HTTPRequest(method: .put, path: "/healthz"))
+        #expect(wrongMethod.route == nil && wrongMethod.response.status == 405)
+    }
 }

@@ -202,7 +202,8 @@ struct AppAttestReceiptRefreshTests {
         var optional = AttestationLab.shared.configuration(appAttest: .optional)
         optional.appAttestMaximumRisk = 5
         let service = try DeviceTrustService(
-            store: strict.fixture.store, pinHasher: PINHasher(pepper: SymmetricKey(size: .bits256)), tokenSigner: strict.fixture.signer,
+            store: strict.fixture.store, pinHasher: PINHasher(pepper: SymmetricKey(size: .bits256)),
+            signingKeys: TokenSigningKeys(fixed: strict.fixture.signer),
             clock: strict.fixture.clock.serviceClock, attestation: optional)
         let created = try service.createChallenge(ChallengeRequest(deviceId: strict.deviceId, key: .biometric, purpose: .unlock))
         expectProblem(.attestationInvalid) {

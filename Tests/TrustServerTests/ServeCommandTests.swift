@@ -43,6 +43,9 @@ struct ServeCommandTests {
             (["--database", "mysql://db"], "--database"), (["--database", "sqlite:"], "--database"), (["--token-issuer="], "--token-issuer"),
             (["--port"], "--port"), (["--port", "1", "--port", "2"], "--port"), (["--verbose"], "--verbose"),
             (["serve"], "serve"),
+            (["--key-publish-delay", "-1"], "--key-publish-delay"), (["--key-publish-delay", "604801"], "--key-publish-delay"),
+            (["--key-publish-delay", "10m"], "--key-publish-delay"), (["--log-format", "yaml"], "--log-format"),
+            (["--log-format", "JSON"], "--log-format"),
         ])
     func usageErrors(arguments: [String], option: String) {
         do {
@@ -51,6 +54,17 @@ struct ServeCommandTests {
         } catch {
             #expect(error.message.contains(option))
         }
+    }
+
+    @Test("--key-publish-delay (default 600 s) and --log-format (default text)")
+    func rotationAndLogOptions() throws {
+        let defaults = try ServeCommand.parse([], environment: [:]).configuration
+        #expect(defaults.keyPublishDelay == 600)
+        #expect(defaults.logFormat == .text)
+        let given = try ServeCommand.parse(["--key-publish-delay", "0", "--log-format=json"], environment: [:]).configuration
+        #expect(given.keyPublishDelay == 0)
+        #expect(given.logFormat == .json)
+        #expect(try ServeCommand.parse(["--key-publish-delay=604800"], environment: [:]).configuration.keyPublishDelay == 604_800)
     }
 
     @Test("DEVICETRUST_DATABASE_URL gives the database when --database is absent; --database wins")

@@ -20,9 +20,14 @@ struct ServerBootstrapTests {
         for folder in ["one", "one/two", "one/two/data"] {
             #expect(try mode(directory.path(folder)) == 0o700)
         }
-        for file in ["admin-api-key", "pin-pepper.bin", "token-signing-key.pem", "devicetrust.sqlite"] {
+        for file in ["admin-api-key", "pin-pepper.bin", "devicetrust.sqlite"] {
             #expect(try mode("\(data)/\(file)") == 0o600, "\(file)")
         }
+        #expect(try mode("\(data)/token-signing-keys") == 0o700)
+        let keyFiles = try FileManager.default.contentsOfDirectory(atPath: "\(data)/token-signing-keys")
+        #expect(keyFiles.count == 1)
+        for file in keyFiles { #expect(try mode("\(data)/token-signing-keys/\(file)") == 0o600) }
+        #expect(!FileManager.default.fileExists(atPath: "\(data)/token-signing-key.pem"), "a new data directory has only the key folder")
         #expect(first.adminKeyFile.path == "\(data)/admin-api-key")
         let keyText = try String(contentsOf: first.adminKeyFile, encoding: .utf8)
         #expect(keyText.utf8.count == 43)
@@ -48,7 +53,7 @@ struct ServerBootstrapTests {
     @Test(
         "secrets are created only in a new data directory: one holding some but not all is refused",
         arguments: [
-            "token-signing-key.pem", "pin-pepper.bin", "admin-api-key",
+            "token-signing-keys", "pin-pepper.bin", "admin-api-key",
         ])
     func refusesPartialSecrets(_ missing: String) throws {
         let directory = try TemporaryDirectory()

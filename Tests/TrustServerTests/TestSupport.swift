@@ -73,7 +73,7 @@ final class ServiceFixture: @unchecked Sendable {
         service = try DeviceTrustService(
             store: store,
             pinHasher: PINHasher(pepper: SymmetricKey(size: .bits256)),
-            tokenSigner: signer,
+            signingKeys: TokenSigningKeys(fixed: signer),
             configuration: configuration,
             clock: clock.serviceClock,
             log: log.serviceLog,

@@ -3,6 +3,9 @@ import Foundation
 
 /// The file that holds the access-token signing key: a P-256 private key as a PKCS#8
 /// `PRIVATE KEY` PEM block, mode 0600.
+///
+/// The single key of earlier versions (`token-signing-key.pem`); the server now keeps its
+/// keys in a ``SigningKeyDirectory``, migrated from this file at start.
 public enum SigningKeyFile {
     /// The largest file accepted; a P-256 PEM key is about 250 bytes.
     static let maximumByteCount = 16 * 1024
@@ -26,6 +29,12 @@ public enum SigningKeyFile {
             throw CredentialFileError(.ioFailure, "\(path) vanished while being created; check what else manages that folder")
         }
         return existing
+    }
+
+    /// The key stored at `url`, or `nil` when no file is there.
+    /// - Throws: ``CredentialFileError`` as ``loadOrCreate(at:)`` does.
+    public static func existingKey(at url: URL) throws(CredentialFileError) -> P256.Signing.PrivateKey? {
+        try load(url.path)
     }
 
     private static func load(_ path: String) throws(CredentialFileError) -> P256.Signing.PrivateKey? {

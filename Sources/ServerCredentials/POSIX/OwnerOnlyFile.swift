@@ -127,6 +127,59 @@ enum OwnerOnlyFile {
         return true
     }
 
+    /// Whether `path` is a folder only its owner may use: `false` when nothing is there.
+    /// - Throws: ``CredentialFileError`` when it is a link or another non-folder, belongs to
+    ///   another user, or grants anything to group or others.
+    static func isOwnerOnlyFolder(at path: String) throws(CredentialFileError) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0 else {
+            if errno == ENOENT { return false }
+            throw CredentialFileError(.ioFailure, "cannot inspect \(path): \(String(cString: strerror(errno)))")
+        }
+        guard status.st_mode & S_IFMT == S_IFDIR else {
+            throw CredentialFileError(.notARegularFile, "\(path) is not a folder (a link or a file); put the key folder itself there")
+        }
+        guard status.st_uid == geteuid() else {
+            throw CredentialFileError(
+                .wrongOwner, "\(path) belongs to user id \(status.st_uid), not to the server's user id \(geteuid()); run `chown -R \(geteuid()) \(path)`")
+        }
+        let permissions = status.st_mode & 0o7777
+        guard permissions & 0o077 == 0 else {
+            throw CredentialFileError(
+                .permissionsTooWide, "\(path) has mode \(String(permissions, radix: 8)), which lets others into it; run `chmod 700 \(path)`")
+        }
+        return true
+    }
+
+    /// Creates the folder `path` (mode 0700) holding one file `name` (mode 0600) with
+    /// `contents`, atomically: the folder is filled under a temporary name and renamed, so
+    /// another process sees either no folder or the complete one. Returns false, leaving
+    /// nothing behind, when a folder already exists at `path` (another process won the race).
+    static func createFolderExclusively(at path: String, holding name: String, contents: [UInt8]) throws(CredentialFileError) -> Bool {
+        let suffix = Sodium.randomBytes(count: 8).map { String($0, radix: 16) }.joined()
+        let temporary = "\(path).tmp-\(suffix)"
+        guard mkdir(temporary, 0o700) == 0 else {
+            throw CredentialFileError(
+                .ioFailure, "cannot create \(temporary): \(String(cString: strerror(errno))); check that the data directory is writable by the server")
+        }
+        let file = temporary + "/" + name
+        defer {
+            unlink(file)
+            rmdir(temporary)
+        }
+        guard chmod(temporary, 0o700) == 0 else {
+            throw CredentialFileError(.ioFailure, "cannot set mode 700 on \(temporary): \(String(cString: strerror(errno)))")
+        }
+        _ = try createExclusively(at: file, contents: contents)
+        if rename(temporary, path) != 0 {
+            let code = errno
+            if code == EEXIST || code == ENOTEMPTY { return false }
+            throw CredentialFileError(.ioFailure, "cannot create \(path): \(String(cString: strerror(code)))")
+        }
+        syncFolder(of: path)
+        return true
+    }
+
     /// Makes the new directory entry durable (best effort: some file systems refuse).
     private static func syncFolder(of path: String) {
         let folder = (path as NSString).deletingLastPathComponent

@@ -20,7 +20,9 @@ public struct PreparedServer: Sendable {
 }
 
 /// Prepares a data directory: creates it (any missing folder, mode 0700), loads or creates
-/// the token signing key, the PIN pepper and the admin API key (each file mode 0600), and
+/// the token signing keys (``SigningKeyDirectory``, migrated from the single
+/// `token-signing-key.pem` of earlier versions), the PIN pepper and the admin API key (each
+/// file mode 0600), and
 /// opens the database with the engine the caller links. Running it again reuses everything.
 ///
 /// Several nodes act as one service when they share the database and copies of the same
@@ -53,10 +55,11 @@ public enum ServerBootstrap {
         }
         try OwnerOnlyFiles.createDirectories(configuration.dataDirectoryURL.path)
         try requireAllSecretsOrNone(configuration)
-        let signingKey: P256.Signing.PrivateKey
+        let signingKeys: TokenSigningKeys
         let pepper: SymmetricKey
         do {
-            signingKey = try SigningKeyFile.loadOrCreate(at: configuration.signingKeyURL)
+            _ = try SigningKeyDirectory.loadOrCreate(folder: configuration.signingKeyFolderURL, migratingFrom: configuration.signingKeyURL)
+            signingKeys = try TokenSigningKeys(folder: configuration.signingKeyFolderURL, publishDelay: configuration.keyPublishDelay, log: log)
             pepper = try PepperFile.loadOrCreate(at: configuration.pepperURL)
         } catch {
             throw BootstrapError(error.description)
@@ -70,7 +73,7 @@ public enum ServerBootstrap {
         }
         do {
             let service = try DeviceTrustService(
-                store: store, pinHasher: PINHasher(pepper: pepper), tokenSigner: AccessTokenSigner(signingKey: signingKey),
+                store: store, pinHasher: PINHasher(pepper: pepper), signingKeys: signingKeys,
                 configuration: configuration.service, log: log, attestation: attestation)
             var prepared = PreparedServer(service: service, adminKey: adminKey, adminKeyFile: configuration.adminKeyURL, store: store)
             prepared.receiptRefresher = refresh.map { AppAttestReceiptRefresher(configuration: $0, store: store, log: log) }
@@ -84,8 +87,12 @@ public enum ServerBootstrap {
     /// Refuses a data directory holding some of the secrets but not all: creating the
     /// missing one would give this node a key no other node has.
     private static func requireAllSecretsOrNone(_ configuration: ServerConfiguration) throws(BootstrapError) {
-        let files = [configuration.signingKeyURL, configuration.pepperURL, configuration.adminKeyURL]
-        let missing = files.filter { !FileManager.default.fileExists(atPath: $0.path) }
+        // The signing keys are there in the key folder, or in the single file of earlier versions.
+        let signingKeys = [configuration.signingKeyFolderURL, configuration.signingKeyURL]
+        let files = [configuration.signingKeyFolderURL, configuration.pepperURL, configuration.adminKeyURL]
+        let missing = files.filter { file in
+            (file == configuration.signingKeyFolderURL ? signingKeys : [file]).allSatisfy { !FileManager.default.fileExists(atPath: $0.path) }
+        }
         guard missing.isEmpty || missing.count == files.count else {
             let names = missing.map(\.lastPathComponent).joined(separator: ", ")
             throw BootstrapError(

@@ -1,4 +1,5 @@
 import Foundation
+import ServerCredentials
 
 /// Everything `devicetrust serve` can set: where to listen, where the data lives, and the
 /// service rules.
@@ -19,6 +20,19 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var perAddressRateLimit: RateLimit = .defaultPerAddress
     /// App Attest and Android key attestation; both off by default.
     public var attestation = AttestationOptions()
+    /// Seconds a new token-signing key is published before it signs
+    /// (`--key-publish-delay`); ``SigningKeyRing/defaultPublishDelay`` by default.
+    public var keyPublishDelay: TimeInterval = SigningKeyRing.defaultPublishDelay
+    /// How the log is written (`--log-format`); ``LogFormat/text`` by default.
+    public var logFormat: LogFormat = .text
+
+    /// The forms of the server's log.
+    public enum LogFormat: String, Sendable, Hashable, CaseIterable {
+        /// Plain lines on standard error: messages and refusals, no line per request.
+        case text
+        /// One JSON object per line on standard output: every request and security event.
+        case json
+    }
 
     /// A configuration; every parameter has the contract's default.
     public init(
@@ -37,8 +51,12 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var dataDirectoryURL: URL { URL(fileURLWithPath: dataDirectory, isDirectory: true).standardizedFileURL }
     /// The database URL in force.
     public var resolvedDatabaseURL: String { databaseURL ?? "sqlite:\(dataDirectoryURL.appendingPathComponent("devicetrust.sqlite").path)" }
-    /// The token signing key (PEM, 0600).
+    /// The single token signing key of earlier versions (PEM, 0600), migrated at start into
+    /// ``signingKeyFolderURL`` and then left alone.
     public var signingKeyURL: URL { dataDirectoryURL.appendingPathComponent("token-signing-key.pem") }
+    /// The token signing keys, one `<kid>.pem` each (folder 0700, files 0600); see
+    /// ``SigningKeyDirectory``.
+    public var signingKeyFolderURL: URL { dataDirectoryURL.appendingPathComponent(SigningKeyDirectory.folderName, isDirectory: true) }
     /// The PIN pepper (32 bytes, 0600).
     public var pepperURL: URL { dataDirectoryURL.appendingPathComponent("pin-pepper.bin") }
     /// The admin API key (base64url text, 0600).

@@ -9,7 +9,11 @@ extension ServeCommand {
     /// - Returns: ``ExitStatus/success`` after a clean stop, ``ExitStatus/failure`` when the
     ///   server cannot start.
     public func serve(openStore: TrustStoreOpener, context: CommandContext) -> Int32 {
-        let log = ServiceLog { line in context.standardError("devicetrust: \(line)\n") }
+        let log: ServiceLog
+        switch configuration.logFormat {
+        case .text: log = ServiceLog { line in context.standardError("devicetrust: \(line)\n") }
+        case .json: log = .json { line in context.standardOutput(line) }
+        }
         let prepared: PreparedServer
         do {
             prepared = try ServerBootstrap.prepare(configuration, log: log, openStore: openStore)
@@ -27,7 +31,10 @@ extension ServeCommand {
             context.standardError("devicetrust serve: cannot listen on \(configuration.host):\(configuration.port): \(error)\n")
             return ExitStatus.failure
         }
-        context.standardOutput("admin key file: \(prepared.adminKeyFile.path)\n")
+        switch configuration.logFormat {
+        case .text: context.standardOutput("admin key file: \(prepared.adminKeyFile.path)\n")
+        case .json: log("admin key file: \(prepared.adminKeyFile.path)")
+        }
         prepared.receiptRefresher?.start()
         signals.wait()
         server.stop()

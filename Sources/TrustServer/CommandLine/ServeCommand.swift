@@ -15,7 +15,7 @@ public struct ServeCommand: Sendable, Hashable {
         synopsis: """
             [--port 8080] [--host 127.0.0.1] [--data-dir ./devicetrust-data] \
             [--database sqlite:PATH|postgres://...] [--challenge-ttl SECONDS] [--token-issuer S] [--token-audience S] \
-            [--rate-limit-per-address N] [--rate-limit-per-device N] \
+            [--rate-limit-per-address N] [--rate-limit-per-device N] [--key-publish-delay SECONDS] [--log-format text|json] \
             [--app-id TEAMID.bundle]... [--app-attest off|optional|required] \
             [--app-attest-environment production|development] [--app-attest-root FILE] [--app-attest-receipt-root FILE] \
             [--android-package NAME] [--android-cert-digest HEX]... \
@@ -24,9 +24,10 @@ public struct ServeCommand: Sendable, Hashable {
             [--apple-attest-endpoint URL] [--app-attest-max-risk N]
             """,
         discussion: """
-            Creates the data directory (mode 0700) with the token signing key, the PIN pepper and the
-            admin API key (files mode 0600) and, by default, the SQLite database, prints the admin key
-            file's path, and serves until SIGINT or SIGTERM. Exit status: 0 after a clean stop, 1 when
+            Creates the data directory (mode 0700) with the token signing keys (token-signing-keys/,
+            read again every 5 s; add one with 'devicetrust keys rotate'), the PIN pepper and the admin
+            API key (files mode 0600) and, by default, the SQLite database, prints the admin key file's
+            path, and serves until SIGINT or SIGTERM. Exit status: 0 after a clean stop, 1 when
             the server cannot start, 2 for a usage error. Hardware attestation is off by default.
             """,
         options: [
@@ -46,6 +47,18 @@ public struct ServeCommand: Sendable, Hashable {
             OptionSpec("--token-audience", kind: .value("S"), help: "the tokens' aud claim (default devicetrust)"),
             OptionSpec("--rate-limit-per-address", kind: .value("N"), help: "requests per second per client address, bursts of 2N (default 2000)"),
             OptionSpec("--rate-limit-per-device", kind: .value("N"), help: "challenges per second per device, bursts of 2N (default 200)"),
+            OptionSpec(
+                "--key-publish-delay", kind: .value("SECONDS"),
+                help: """
+                    seconds from a key's creation by 'devicetrust keys rotate' to its first signature; it is \
+                    published in the JWKS meanwhile. 0 to 604800 (default 600)
+                    """),
+            OptionSpec(
+                "--log-format", kind: .value("FORMAT"),
+                help: """
+                    text (default: plain lines on standard error) or json (one JSON object per line on standard \
+                    output: every request with its X-Request-Id, route, status and latency, and the security events)
+                    """),
             OptionSpec(
                 "--app-id", kind: .value("TEAMID.bundle"), repeatable: true, section: attestation,
                 help: "an App Attest app identifier, repeatable (needed unless --app-attest off)"),
@@ -174,6 +187,18 @@ public struct ServeCommand: Sendable, Hashable {
         }
         if let rate = values["--rate-limit-per-device"] {
             configuration.service.perDeviceRateLimit = try Self.rateLimit(rate, option: "--rate-limit-per-device")
+        }
+        if let format = values["--log-format"] {
+            guard let parsed = ServerConfiguration.LogFormat(rawValue: format) else {
+                throw UsageError("--log-format must be text or json, not '\(format)'")
+            }
+            configuration.logFormat = parsed
+        }
+        if let delay = values["--key-publish-delay"] {
+            guard let seconds = Int(delay), (0...604_800).contains(seconds) else {
+                throw UsageError("--key-publish-delay must be a whole number of seconds from 0 to 604800, not '\(delay)'")
+            }
+            configuration.keyPublishDelay = TimeInterval(seconds)
         }
         self.configuration = configuration
     }

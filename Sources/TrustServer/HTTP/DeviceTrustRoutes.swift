@@ -33,8 +33,7 @@ public enum DeviceTrustRoutes {
         func admin(_ route: String, _ work: @escaping @Sendable (HTTPRequest, PathParameters) throws -> HTTPResponse) {
             router.add(route) { request, parameters in
                 guard adminKey.authorizes(request.headers["Authorization"]) else {
-                    log("\(route) refused: unauthorized")
-                    service.metrics.increment(.init("devicetrust_refusals_total", label: ("code", ProblemCode.unauthorized.rawValue)))
+                    service.noteRefusal(route, code: .unauthorized, reason: "no valid admin API key")
                     return unauthorized
                 }
                 return answering(route, log: log) { try work(request, parameters) }
@@ -104,25 +103,54 @@ public enum DeviceTrustRoutes {
         return router
     }
 
+    /// The `route` label of requests no route matched (404, 405).
+    public static let unmatchedRoute = "unmatched"
+
     /// A handler that refuses clients over `perAddress` with 429 `rate_limited`, answers
-    /// the rest with `router`, and counts every answer by status.
-    public static func handler(_ router: Router, metrics: ServiceMetrics, perAddress: RateLimiter) -> HTTPHandler {
+    /// the rest with `router`, and for every answer: counts it by status, times it in
+    /// `devicetrust_http_request_duration_seconds` by route template and status, sets
+    /// `X-Request-Id` (the client's, when it is 1–128 of `A–Z a–z 0–9 . _ : -`, else a new
+    /// one), and writes its line to a JSON `log` (a text log gets none).
+    public static func handler(_ router: Router, metrics: ServiceMetrics, perAddress: RateLimiter, log: ServiceLog = .discard) -> HTTPHandler {
         metrics.describe("devicetrust_http_responses_total", "HTTP responses, by status code.")
+        metrics.describeHistogram(durationMetric, "HTTP requests, by route template and status, in seconds.")
         var limited = HTTPResponse.problem(HTTPProblem(Problem(code: .rateLimited, detail: "too many requests from this address; retry in a moment")))
         limited.headers["Retry-After"] = "1"
         let rateLimited = limited
         return { request in
-            let response: HTTPResponse
+            let start = DispatchTime.now().uptimeNanoseconds
+            let requestID = RequestID.accepting(request.headers[RequestID.header])
+            var route: String?
+            var response: HTTPResponse
             if perAddress.allows(request.remoteAddress) {
-                response = router.respond(to: request)
+                if log.isStructured {
+                    let template = router.resolveRoute(request)
+                    route = template
+                    response = ServiceLog.$currentRequest.withValue(.init(requestID: requestID, route: template ?? unmatchedRoute)) {
+                        router.respond(to: request)
+                    }
+                } else {
+                    let answer = router.respondNamingRoute(to: request)
+                    route = answer.route?.description
+                    response = answer.response
+                }
             } else {
                 metrics.increment(.init("devicetrust_refusals_total", label: ("code", ProblemCode.rateLimited.rawValue)))
+                route = router.resolveRoute(request)
                 response = rateLimited
             }
-            metrics.increment(.init("devicetrust_http_responses_total", label: ("status", String(response.status))))
+            response.headers[RequestID.header] = requestID
+            let status = String(response.status)
+            let elapsed = DispatchTime.now().uptimeNanoseconds - start
+            metrics.increment(.init("devicetrust_http_responses_total", label: ("status", status)))
+            metrics.observe(.init(durationMetric, labels: [("route", route ?? unmatchedRoute), ("status", status)]), seconds: Double(elapsed) / 1e9)
+            log.request(id: requestID, route: route ?? unmatchedRoute, method: request.method.rawValue, status: response.status, nanoseconds: elapsed)
             return response
         }
     }
+
+    /// `devicetrust_http_request_duration_seconds`.
+    static let durationMetric = "devicetrust_http_request_duration_seconds"
 
     private static func json<T: Encodable>(_ value: T, status: Int) throws -> HTTPResponse {
         do {
@@ -130,5 +158,14 @@ public enum DeviceTrustRoutes {
         } catch {
             throw ServiceFailure(.internal, "encoding a \(T.self) failed")
         }
+    }
+}
+
+extension Router {
+    /// The template (`POST /v1/challenges/{challengeId}/response`) of the route that answers
+    /// `request`, or `nil` when none does.
+    fileprivate func resolveRoute(_ request: HTTPRequest) -> String? {
+        if case .matched(let route, _) = resolve(request.method, path: request.path) { return route.description }
+        return nil
     }
 }

@@ -12,6 +12,7 @@ public final class DeviceTrustServer: Sendable {
     /// The routes, for checks such as "every route is documented".
     public let router: Router
     private let perAddress: RateLimiter
+    private let log: ServiceLog
     private let http = HTTPServer()
 
     /// A stopped server for `service`, guarding admin routes with `adminKey` and limiting
@@ -23,6 +24,7 @@ public final class DeviceTrustServer: Sendable {
         self.service = service
         router = DeviceTrustRoutes.router(service: service, adminKey: adminKey, log: log)
         perAddress = RateLimiter(limit: perAddressRateLimit)
+        self.log = log
     }
 
     /// Starts listening; returns the bound port (useful with port 0).
@@ -31,7 +33,7 @@ public final class DeviceTrustServer: Sendable {
     public func start(host: String = "127.0.0.1", port: UInt16, threads: Int = 4) throws -> UInt16 {
         try http.start(
             host: host, port: port, threads: threads, maximumBodyBytes: Self.maximumBodyBytes,
-            handler: DeviceTrustRoutes.handler(router, metrics: service.metrics, perAddress: perAddress))
+            handler: DeviceTrustRoutes.handler(router, metrics: service.metrics, perAddress: perAddress, log: log))
     }
 
     /// The bound port, or `nil` when stopped.

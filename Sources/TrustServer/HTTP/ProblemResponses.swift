@@ -31,12 +31,12 @@ func answering(_ route: String, log: ServiceLog, _ work: () throws -> HTTPRespon
     } catch let problem as Problem {
         return .problem(HTTPProblem(problem))
     } catch let failure as ServiceFailure {
-        log("\(route) failed: \(failure)")
+        log.error("\(route) failed: \(failure)")
         var response = HTTPResponse.problem(failure.code == .unavailable ? .unavailable : .internalError)
         if failure.code == .unavailable { response.headers["Retry-After"] = "1" }
         return response
     } catch {
-        log("\(route) failed: \(type(of: error))")
+        log.error("\(route) failed: \(type(of: error))")
         return .problem(.internalError)
     }
 }

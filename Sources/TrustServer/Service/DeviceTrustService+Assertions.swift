@@ -104,7 +104,9 @@ extension DeviceTrustService {
         var failures: [String] = []
         for verifier in verifiers {
             do {
-                return try verifier.verifyAssertion(assertion, clientData: payload, publicKey: publicKey, previousCounter: record.signCount)
+                return try metrics.measuring(.appAttestAssertion) { () throws(AttestationError) in
+                    try verifier.verifyAssertion(assertion, clientData: payload, publicKey: publicKey, previousCounter: record.signCount)
+                }
             } catch {
                 failures.append("\(error.code)")
             }

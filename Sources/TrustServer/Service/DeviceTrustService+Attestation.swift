@@ -78,7 +78,11 @@ extension DeviceTrustService {
         var failures: [String] = []
         for verifier in verifiers {
             let key: AttestedKey
-            do { key = try verifier.verifyAttestation(object, keyID: keyID, clientDataHash: clientDataHash) } catch {
+            do {
+                key = try metrics.measuring(.appAttestAttestation) { () throws(AttestationError) in
+                    try verifier.verifyAttestation(object, keyID: keyID, clientDataHash: clientDataHash)
+                }
+            } catch {
                 failures.append("\(error.code)")
                 continue
             }
@@ -117,7 +121,9 @@ extension DeviceTrustService {
             }
         }
         let attested: AndroidAttestedKey
-        do { attested = try verifier.verify(chain: chain, challenge: challenge) } catch {
+        do {
+            attested = try metrics.measuring(.androidKeyAttestation) { () throws(AttestationError) in try verifier.verify(chain: chain, challenge: challenge) }
+        } catch {
             throw attestationRefusal(field, reason: "verification failed: \(error.code)")
         }
         let leafKey: Data

@@ -52,7 +52,7 @@ extension DeviceTrustService {
         } catch let problem as Problem {
             throw refuse("device revocation", problem, reason: "revoke failed")
         }
-        metrics.increment(.init("devicetrust_devices_revoked_total"))
-        log("device \(deviceId) revoked by the admin API")
+        metrics.increment(.init("devicetrust_revocations_total"))
+        log.revoked(deviceId: deviceId, reason: "admin", text: "device \(deviceId) revoked by the admin API")
     }
 }

@@ -67,7 +67,7 @@ extension DeviceTrustService {
             try store.enrollDevice(registration, consumingEnrollment: enrollmentId, now: now)
         }
         metrics.increment(.init("devicetrust_devices_enrolled_total"))
-        log("enrollment completed: device \(device.id) enrolled with keys \(registration.publicKeys.keys.sorted().map(\.rawValue))")
+        log.enrolled(deviceId: device.id, keys: registration.publicKeys.keys.sorted().map(\.rawValue))
         return EnrollmentCompleted(
             deviceId: device.id, accountId: device.accountId,
             keys: registration.publicKeys.keys.sorted().map { DeviceBinding.KeyKind($0) })
@@ -113,7 +113,7 @@ extension DeviceTrustService {
                 operation, Problem(code: .malformedRequest, detail: "\(field): \(error.code): \(Self.wireFormatAdvice(error.code))"),
                 reason: "\(field) \(error.code)")
         }
-        guard publicKey.isValidSignature(proof, for: payload) else {
+        guard metrics.measuring(.deviceSignature, { publicKey.isValidSignature(proof, for: payload) }) else {
             throw refuse(
                 operation, Problem(code: .signatureInvalid, detail: "the \(field) proof does not verify over the signing payload"),
                 reason: "\(field) proof invalid")

@@ -8,7 +8,7 @@ extension DeviceTrustService {
     /// the way a relying backend executes an approved action once, however often the token
     /// is replayed within its lifetime, on whichever node.
     ///
-    /// The token is verified first (signature with this service's signing key, issuer,
+    /// The token is verified first (signature with one of this service's published signing keys, issuer,
     /// audience, lifetime); a refused token consumes nothing. Its `jti` is then marked
     /// redeemed in the store, durably, until the token expires.
     ///
@@ -20,9 +20,9 @@ extension DeviceTrustService {
         let operation = "token redemption"
         let now = clock.now()
         let verifier = AccessTokenVerifier(
-            publicKeys: [tokenSigner.publicKey], issuer: configuration.tokenIssuer, audience: configuration.tokenAudience, now: { now })
+            publicKeys: signingKeys.publishedKeys(at: now), issuer: configuration.tokenIssuer, audience: configuration.tokenAudience, now: { now })
         let claims: AccessTokenClaims
-        do { claims = try verifier.verify(token) } catch {
+        do { claims = try metrics.measuring(.accessToken) { () throws(AccessTokenError) in try verifier.verify(token) } } catch {
             throw refuse(
                 operation, Problem(code: .tokenInvalid, detail: "the access token does not verify: malformed, altered, expired or not issued here"),
                 reason: "\(error.code)")

@@ -54,7 +54,7 @@ extension DeviceTrustService {
         } catch {
             throw ServiceFailure(.internal, "a stored public key is not a valid P-256 point")
         }
-        guard publicKey.isValidSignature(signature, for: challenge.payload) else {
+        guard metrics.measuring(.deviceSignature, { publicKey.isValidSignature(signature, for: challenge.payload) }) else {
             throw refuse(
                 operation, Problem(code: .signatureInvalid, detail: "the signature does not verify over the challenge payload with the enrolled key"),
                 reason: "signature invalid for device \(device.id)")
@@ -86,19 +86,21 @@ extension DeviceTrustService {
                 try storage("device") { () throws(StoreError) in
                     try store.replaceBiometricKey(deviceId: device.id, publicKey: newBiometricKey, now: now)
                 }
-                log("biometric key replaced for device \(device.id)")
+                log.keyReplaced(deviceId: device.id, kind: "biometric")
             }
         case .removeDevice:
             try storage("device") { () throws(StoreError) in try store.revokeDevice(id: device.id, now: now) }
-            metrics.increment(.init("devicetrust_devices_revoked_total"))
-            metrics.increment(.init("devicetrust_responses_accepted_total", label: ("purpose", purpose.rawValue)))
-            log("device \(device.id) removed by its own \(challenge.keyKind.rawValue) key")
+            metrics.increment(.init("devicetrust_revocations_total"))
+            metrics.increment(.init("devicetrust_approvals_total", label: ("purpose", purpose.rawValue)))
+            log.approved(deviceId: device.id, purpose: purpose.rawValue, key: challenge.keyKind.rawValue)
+            log.revoked(deviceId: device.id, reason: "removed_by_device", text: "device \(device.id) removed by its own \(challenge.keyKind.rawValue) key")
             return nil
         }
         if Self.lastUseIsStale(device.lastUsedAt, now: now) {
             try storage("device") { () throws(StoreError) in try store.markDeviceUsed(id: device.id, at: now) }
         }
-        metrics.increment(.init("devicetrust_responses_accepted_total", label: ("purpose", purpose.rawValue)))
+        metrics.increment(.init("devicetrust_approvals_total", label: ("purpose", purpose.rawValue)))
+        log.approved(deviceId: device.id, purpose: purpose.rawValue, key: challenge.keyKind.rawValue)
         return try issueToken(for: challenge, purpose: purpose, now: now)
     }
 
@@ -154,8 +156,10 @@ extension DeviceTrustService {
         let outcome = try storage("device") { () throws(StoreError) in
             try store.recordPINFailure(deviceId: device.id, limit: limit, now: now)
         }
+        log.pinFailure(deviceId: device.id, count: outcome.failedAttempts, remaining: max(0, limit - outcome.failedAttempts))
         if outcome.revokedDevice {
-            metrics.increment(.init("devicetrust_devices_revoked_total"))
+            metrics.increment(.init("devicetrust_revocations_total"))
+            log.revoked(deviceId: device.id, reason: "pin_limit", text: nil)
             throw refuse(
                 operation, Problem(code: .deviceRevoked, detail: "too many wrong PINs: the device is revoked; enroll it again"),
                 reason: "PIN limit reached, device \(device.id) revoked")
@@ -176,7 +180,7 @@ extension DeviceTrustService {
             deviceID: challenge.deviceId, key: challenge.keyKind.rawValue, purpose: purpose.rawValue,
             actionSHA256: purpose == .action ? challenge.actionSHA256 : nil)
         do {
-            return TokenResponse(accessToken: try tokenSigner.issue(claims), expiresIn: lifetime)
+            return TokenResponse(accessToken: try signingKeys.signer(at: now).issue(claims), expiresIn: lifetime)
         } catch {
             throw ServiceFailure(.internal, "token signing failed: \(error.code)")
         }

@@ -29,7 +29,8 @@ public final class DeviceTrustService: Sendable {
 
     let store: any TrustStorage
     let pinHasher: PINHasher
-    let tokenSigner: AccessTokenSigner
+    /// The token-signing keys: the signer of new tokens and the published keys.
+    public let signingKeys: TokenSigningKeys
     let clock: ServiceClock
     let random: RandomSource
     let log: ServiceLog
@@ -44,7 +45,7 @@ public final class DeviceTrustService: Sendable {
     /// - Parameters:
     ///   - store: where enrollments, devices, keys, challenges and PIN counters live.
     ///   - pinHasher: the peppered Argon2id hasher for PINs.
-    ///   - tokenSigner: signs the access tokens; its public key is served by ``jwks()``.
+    ///   - signingKeys: sign the access tokens; the published ones are served by ``jwks()``.
     ///   - configuration: TTLs, token claims and the PIN failure limit.
     ///   - clock: the server clock; the system clock by default.
     ///   - random: the CSPRNG for nonces and identifiers; the system one by default.
@@ -56,7 +57,7 @@ public final class DeviceTrustService: Sendable {
     public init(
         store: any TrustStorage,
         pinHasher: PINHasher,
-        tokenSigner: AccessTokenSigner,
+        signingKeys: TokenSigningKeys,
         configuration: DeviceTrustConfiguration = DeviceTrustConfiguration(),
         clock: ServiceClock = .system,
         random: RandomSource = .system,
@@ -67,9 +68,9 @@ public final class DeviceTrustService: Sendable {
         try configuration.validate()
         try attestation.validate()
         self.attestation = attestation
-        self.store = store
+        self.store = metrics.timing(store)
         self.pinHasher = pinHasher
-        self.tokenSigner = tokenSigner
+        self.signingKeys = signingKeys
         self.configuration = configuration
         self.clock = clock
         self.random = random
@@ -85,8 +86,9 @@ public final class DeviceTrustService: Sendable {
         try storage("readiness check") { () throws(StoreError) in try store.checkAvailability() }
     }
 
-    /// The token-signing public key as a JSON Web Key Set (`GET /.well-known/jwks.json`).
-    public func jwks() -> Data { tokenSigner.jwks() }
+    /// The published token-signing public keys as a JSON Web Key Set
+    /// (`GET /.well-known/jwks.json`): the current, previous and pending keys.
+    public func jwks() -> Data { signingKeys.jwks(at: clock.now()) }
 
     // MARK: Helpers shared by the operations
 
@@ -106,17 +108,38 @@ public final class DeviceTrustService: Sendable {
 
     /// Logs `problem` for `operation` with the precise `reason`, counts it, and returns it.
     func refuse(_ operation: String, _ problem: Problem, reason: String) -> Problem {
-        log("\(operation) refused: \(problem.code.rawValue): \(reason)")
-        metrics.increment(.init("devicetrust_refusals_total", label: ("code", problem.code.rawValue)))
+        noteRefusal(operation, code: problem.code, reason: reason)
         return problem
     }
 
+    /// Counts a refusal with `code` in `devicetrust_refusals_total` and logs it as a
+    /// `refused` event (and `attestation_refused` for `attestation_invalid`).
+    func noteRefusal(_ operation: String, code: ProblemCode, reason: String) {
+        log.refused(operation: operation, code: code.rawValue, reason: reason)
+        if code == .attestationInvalid { log.attestationRefused(operation: operation, reason: reason) }
+        metrics.increment(.init("devicetrust_refusals_total", label: ("code", code.rawValue)))
+    }
+
+    /// Declares every family the service updates, with zero-valued series where the labels
+    /// are known, so each is in `GET /metrics` from the start.
     private static func describeMetrics(_ metrics: ServiceMetrics) {
         metrics.describe("devicetrust_enrollments_created_total", "Enrollments started by the integrator.")
         metrics.describe("devicetrust_devices_enrolled_total", "Enrollments completed with valid proofs.")
         metrics.describe("devicetrust_challenges_issued_total", "Challenges issued.")
-        metrics.describe("devicetrust_responses_accepted_total", "Challenge responses accepted, by purpose.")
+        metrics.describe("devicetrust_tokens_redeemed_total", "Access tokens redeemed.")
+        metrics.describe("devicetrust_approvals_total", "Challenge responses accepted (approvals), by purpose.")
         metrics.describe("devicetrust_refusals_total", "Requests refused, by problem code.")
-        metrics.describe("devicetrust_devices_revoked_total", "Devices revoked (removed, or too many wrong PINs).")
+        metrics.describe("devicetrust_revocations_total", "Devices revoked (by the admin API, by the device itself, or after too many wrong PINs).")
+        metrics.describeGauge("devicetrust_build_info", "The build of this server: always 1, with its version as a label.")
+        metrics.describeVerifications()
+        metrics.declareSeries(
+            [
+                "devicetrust_enrollments_created_total", "devicetrust_devices_enrolled_total", "devicetrust_challenges_issued_total",
+                "devicetrust_tokens_redeemed_total", "devicetrust_revocations_total",
+            ]
+            .map { ServiceMetrics.Key($0) }
+                + Purpose.allCases.map { ServiceMetrics.Key("devicetrust_approvals_total", label: ("purpose", $0.rawValue)) }
+                + ProblemCode.allCases.map { ServiceMetrics.Key("devicetrust_refusals_total", label: ("code", $0.rawValue)) })
+        metrics.set(.init("devicetrust_build_info", label: ("version", DeviceTrustVersion.current)), to: 1)
     }
 }

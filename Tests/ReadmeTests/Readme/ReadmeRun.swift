@@ -34,6 +34,8 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case protectedFiles
     /// The lock screen's biometric gate on an emulated iPhone.
     case biometricGate
+    /// "Operating the server": a JSON-logging server, a key rotation it picks up, its metrics.
+    case operations
 
     var testDescription: String { rawValue }
 
@@ -60,6 +62,12 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 BlockLocator(section: Self.pinningSection, ordinal: 1, language: "swift"),
             ]
         case .attestationLibrary: [BlockLocator(section: Self.attestationLibrarySection, ordinal: 0, language: "swift")]
+        case .operations:
+            [
+                BlockLocator(section: "Rotating the token-signing key", ordinal: 0, language: "sh"),
+                BlockLocator(section: "Metrics in Prometheus format", ordinal: 0, language: "sh"),
+                BlockLocator(section: "JSON logs and security events", ordinal: 0, language: "sh"),
+            ]
         }
     }
 

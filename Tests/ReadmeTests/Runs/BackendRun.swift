@@ -49,7 +49,10 @@ enum BackendRun {
         #expect(approval != nil, "the app's function gets a token")
         #expect(server.interrupt(within: 10) == 0, "Ctrl-C stops the server cleanly")
         let data = shell.folder.appendingPathComponent("devicetrust-data")
-        for file in ["devicetrust.sqlite", "token-signing-key.pem", "pin-pepper.bin", "admin-api-key"] {
+        let keyFolder = data.appendingPathComponent("token-signing-keys")
+        let keyFiles = try FileManager.default.contentsOfDirectory(atPath: keyFolder.path).map { "token-signing-keys/\($0)" }
+        #expect(keyFiles.count == 1, "one token-signing key in token-signing-keys/")
+        for file in ["devicetrust.sqlite", "pin-pepper.bin", "admin-api-key"] + keyFiles {
             let permissions = try FileManager.default.attributesOfItem(atPath: data.appendingPathComponent(file).path)[.posixPermissions] as? Int
             #expect(permissions == 0o600, "\(file) is mode 0600")
         }

@@ -39,7 +39,12 @@ enum SetUpRun {
         #expect(health.output == #"{"status":"ok"}"#, "\(command): /healthz on port \(port) answered \(health.output)")
         let folder = try FileManager.default.attributesOfItem(atPath: dataDirectory.path)[.posixPermissions] as? Int
         #expect(folder == 0o700, "\(command): the data directory is mode 0700")
-        for file in try FileManager.default.contentsOfDirectory(atPath: dataDirectory.path) {
+        let keyFolder = "token-signing-keys"
+        let keyFiles = try FileManager.default.contentsOfDirectory(atPath: dataDirectory.appendingPathComponent(keyFolder).path).map { "\(keyFolder)/\($0)" }
+        #expect(keyFiles.count == 1, "\(command): one token-signing key")
+        let keys = try FileManager.default.attributesOfItem(atPath: dataDirectory.appendingPathComponent(keyFolder).path)[.posixPermissions] as? Int
+        #expect(keys == 0o700, "\(command): \(keyFolder) is mode 0700")
+        for file in try FileManager.default.contentsOfDirectory(atPath: dataDirectory.path).filter({ $0 != keyFolder }) + keyFiles {
             let mode = try FileManager.default.attributesOfItem(atPath: dataDirectory.appendingPathComponent(file).path)[.posixPermissions] as? Int
             #expect(mode == 0o600, "\(command): \(file) is mode 0600")
         }
