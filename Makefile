@@ -3,7 +3,8 @@
 #   make run         install what is missing, then start the server on its embedded SQLite default
 #   make test        install what is missing, check the formatting (.swift-format), build with
 #                    zero warnings, run every test against a throwaway PostgreSQL cluster
-#                    (scripts/postgres-test-cluster.sh)
+#                    (scripts/postgres-test-cluster.sh), then Schemathesis against a running
+#                    server and docs/openapi.yaml (scripts/schemathesis.sh; not with FILTER)
 #   make format      format every Swift file in place with the toolchain's swift-format
 #   make valgrind    the crypto tests under valgrind's memcheck (leaks, invalid accesses)
 #   make bench       the crypto benchmark next to `openssl speed` (release build); the
@@ -77,6 +78,7 @@ test: deps format-check
 	bash scripts/build-tests-checked.sh $(CHECKED_BUILD)
 	DEVICETRUST_REQUIRE_POSTGRES=1 bash scripts/postgres-test-cluster.sh run $(POSTGRES_TEST_CLUSTER) -- \
 		$(SWIFT) test --parallel $(CHECKED_FLAGS) $(if $(FILTER),--filter '$(FILTER)')
+	$(if $(FILTER),@echo "schemathesis: skipped (FILTER is set)",bash scripts/schemathesis.sh $(CHECKED_BUILD)/debug/devicetrust)
 
 format:
 	@echo "swift format: $(words $(FORMATTED)) files"

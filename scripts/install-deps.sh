@@ -47,6 +47,11 @@ if ! python3 -c 'import jsonschema' 2>/dev/null; then
     python3 -m pip install --quiet jsonschema
 fi
 
+# `make test` runs Schemathesis 4 against the server (scripts/schemathesis.sh), also from PyPI.
+if ! python3 -c 'import importlib.metadata as m, sys; sys.exit(m.version("schemathesis").split(".")[0] != "4")' 2>/dev/null; then
+    python3 -m pip install --quiet --disable-pip-version-check 'schemathesis>=4,<5'
+fi
+
 missing=()
 for package in "${wanted[@]}"; do
     status=$(dpkg-query -W -f='${db:Status-Status}' "$package" 2>/dev/null || true)

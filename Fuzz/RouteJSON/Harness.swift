@@ -2,7 +2,8 @@
 // (EnrollmentRequest, EnrollmentCompletion, ChallengeRequest, ChallengeResponse,
 // TokenRedemptionRequest — what the
 // routes decode — then the answers the client decodes and a bare JSONValue); the rest is
-// decoded with WireCoding, compared with JSONDecoder, re-encoded and decoded again, and its
+// decoded with WireCoding (decodeRequest for the request bodies, as the server does: unknown
+// and null members refused), compared with JSONDecoder, re-encoded and decoded again, and its
 // fields run through the strict field decoders.
 // The checks are in Tests/DeviceBindingTests/RouteJSONFuzzChecks.swift, compiled into this
 // module by scripts/fuzz.sh and replayed over corpus/ by the test suite. See Fuzz/README.md.

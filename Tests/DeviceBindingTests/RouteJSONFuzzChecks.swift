@@ -7,11 +7,13 @@ import DeviceTrustCrypto
 import Foundation
 
 /// One fuzz input as a JSON body: byte 0 picks the message type, the rest is the body,
-/// decoded with ``WireCoding/decode(_:from:)`` as the server decodes each route's request
-/// body (and the client each answer), then checked:
+/// decoded with ``WireCoding/decodeRequest(_:from:)`` as the server decodes each route's
+/// request body (and with ``WireCoding/decode(_:from:)`` as the client decodes each answer),
+/// then checked:
 ///
-/// - `WireCoding.decode` refuses only what the strict parser refuses, and wherever the
-///   strict parser accepts, it decodes exactly what `JSONDecoder` decodes, or fails as it
+/// - `WireCoding` refuses only what the strict parser refuses and, for a request, what
+///   ``RequestMembers`` refuses (an unknown or null member, with a ``RequestMemberError``);
+///   wherever both accept, it decodes exactly what `JSONDecoder` decodes, or fails as it
 ///   does (its fast path must never change a result);
 /// - a decoded value encodes without error, to strict JSON, that decodes to the same value
 ///   and encodes to the same bytes; flat messages encode as `JSONEncoder` would;
@@ -48,17 +50,17 @@ enum RouteJSONFuzz {
         let body = Data(bytes.dropFirst())
         let s = strict
         switch Int(selector) % typeNames.count {
-        case 0: try decode(EnrollmentRequest.self, body, strict: s)
-        case 1: try decode(EnrollmentCompletion.self, body, strict: s, same: sameEncoding, fields: checkFields)
-        case 2: try decode(ChallengeRequest.self, body, strict: s, fields: checkFields)
-        case 3: try decode(ChallengeResponse.self, body, strict: s, same: sameEncoding, fields: checkFields)
+        case 0: try decodeRequest(EnrollmentRequest.self, body, strict: s, same: ==, fields: { _ in })
+        case 1: try decodeRequest(EnrollmentCompletion.self, body, strict: s, same: sameEncoding, fields: checkFields)
+        case 2: try decodeRequest(ChallengeRequest.self, body, strict: s, same: ==, fields: checkFields)
+        case 3: try decodeRequest(ChallengeResponse.self, body, strict: s, same: sameEncoding, fields: checkFields)
         case 4: try decode(EnrollmentCreated.self, body, strict: s) { try checkPayload($0.signingPayload, $0.decodedPayload) }
         case 5: try decode(EnrollmentCompleted.self, body, strict: s)
         case 6: try decode(ChallengeCreated.self, body, strict: s) { try checkPayload($0.signingPayload, $0.decodedPayload) }
         case 7: try decode(TokenResponse.self, body, strict: s)
         case 8: try decode(DeviceList.self, body, strict: s)
         case 9: try decode(Problem.self, body, strict: s)
-        case 10: try decode(TokenRedemptionRequest.self, body, strict: s)
+        case 10: try decodeRequest(TokenRedemptionRequest.self, body, strict: s, same: ==, fields: { _ in })
         default: try decode(JSONValue.self, body, strict: s, fields: checkCanonical)
         }
     }
@@ -121,17 +123,45 @@ enum RouteJSONFuzz {
         (try? WireCoding.encode(a)) == (try? WireCoding.encode(b))
     }
 
+    /// A request body, decoded as the server decodes it (``WireCoding/decodeRequest(_:from:)``).
+    static func decodeRequest<T: Codable & StrictRequestBody>(
+        _ type: T.Type, _ body: Data, strict: Bool, same: (T, T) -> Bool, fields: (T) throws -> Void
+    ) throws {
+        try decode(
+            type, body, strict: strict, members: T.requestMembers, wireDecode: { try WireCoding.decodeRequest(type, from: $0) }, same: same, fields: fields)
+    }
+
     static func decode<T: Codable>(
         _ type: T.Type, _ body: Data, strict: Bool, same: (T, T) -> Bool, fields: (T) throws -> Void
     ) throws {
+        try decode(type, body, strict: strict, members: nil, wireDecode: { try WireCoding.decode(type, from: $0) }, same: same, fields: fields)
+    }
+
+    /// The checks, with `wireDecode` the decoding under test and `members` what it checks
+    /// member names against (requests only).
+    static func decode<T: Codable>(
+        _ type: T.Type, _ body: Data, strict: Bool, members: RequestMembers?, wireDecode: (Data) throws -> T, same: (T, T) -> Bool,
+        fields: (T) throws -> Void
+    ) throws {
         let name = "\(T.self)"
         let parsed = Result { try JSONValue(parsing: body) }
-        let wire = Result { try WireCoding.decode(type, from: body) }
+        let wire = Result { try wireDecode(body) }
+        var memberError: RequestMemberError?
+        if case .success(let tree) = parsed, let members {
+            do { try members.check(tree) } catch { memberError = error }
+        }
         if case .failure = parsed {
             guard case .failure(let error) = wire else {
                 throw Violation(description: "\(name): WireCoding decoded a body the strict parser refuses")
             }
             try require(error is CanonicalJSONError, "\(name): the strict parser refused, WireCoding threw \(error)")
+        } else if let memberError {
+            guard case .failure(let error) = wire else {
+                throw Violation(description: "\(name): WireCoding decoded a body with an unknown or null member")
+            }
+            // Not always the same error: with several bad members, two parses of the body may
+            // meet them in different orders.
+            try require(error is RequestMemberError, "\(name): RequestMembers refused (\(memberError)), WireCoding threw \(error)")
         } else {
             // Where the strict parser accepts, the result (or the error) is JSONDecoder's.
             let reference = Result { try JSONDecoder().decode(type, from: body) }
@@ -173,7 +203,7 @@ enum RouteJSONFuzz {
         if encoded.count <= JSONValue.maximumByteCount {
             let again: T
             do {
-                again = try WireCoding.decode(type, from: encoded)
+                again = try wireDecode(encoded)
             } catch {
                 throw Violation(description: "\(name): its own encoding does not decode: \(error)")
             }

@@ -155,6 +155,28 @@ struct HTTPEndToEndTests {
         #expect(metrics.bodyText.contains(#"devicetrust_refusals_total{code="not_found"} 1"#))
     }
 
+    @Test("a body with a member the API does not define, or a null member, is 400 malformed_request and changes nothing")
+    func extraAndNullMembers() throws {
+        let running = try RunningServer()
+        let extra = try LoopbackHTTPClient.send(
+            port: running.port, "POST", "/v1/enrollments", json: Data(#"{"accountId":"acct-42","role":"admin"}"#.utf8), bearer: running.adminKey)
+        #expect(extra.status == 400)
+        #expect(extra.problemCode == "malformed_request")
+        let detail = try extra.decoded(Problem.self).detail ?? ""
+        #expect(detail.contains("a member the API does not define") && !detail.contains("role") && !detail.contains("admin"))
+
+        let null = try LoopbackHTTPClient.send(
+            port: running.port, "POST", "/v1/challenges", json: Data(#"{"deviceId":"d","key":"device","purpose":"unlock","action":null}"#.utf8))
+        #expect(null.status == 400)
+        #expect(null.problemCode == "malformed_request")
+
+        // The same bodies without the extra members are accepted (or answered on their merits).
+        #expect(try running.send("POST", "/v1/enrollments", EnrollmentRequest(accountId: "acct-42"), admin: true).status == 201)
+        #expect(try running.send("POST", "/v1/challenges", ChallengeRequest(deviceId: "d", key: .device, purpose: .unlock)).status == 404)
+        let metrics = try running.send("GET", "/metrics", String?.none).bodyText
+        #expect(metrics.contains(#"devicetrust_enrollments_created_total 1"#))
+    }
+
     @Test("an unreadable response body still consumes the challenge")
     func unreadableResponseConsumes() throws {
         let running = try RunningServer()

@@ -2,7 +2,7 @@ import DeviceTrustCrypto
 import Foundation
 
 /// `POST /v1/challenges` body: ask for a one-time payload to sign.
-public struct ChallengeRequest: Codable, Hashable, Sendable {
+public struct ChallengeRequest: Codable, Hashable, Sendable, StrictRequestBody {
     /// The device whose key will answer.
     public var deviceId: String
     /// Which of its keys will answer.
@@ -11,6 +11,11 @@ public struct ChallengeRequest: Codable, Hashable, Sendable {
     public var purpose: Purpose
     /// The exact action to approve, for ``Purpose/action``; hashed in canonical form.
     public var action: JSONValue?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case deviceId, key, purpose, action }
+
+    /// `deviceId`, `key`, `purpose` and `action`, whose own members are the integrator's.
+    public static let requestMembers = RequestMembers(CodingKeys.self, nested: [.action: .anyJSON])
 
     /// A request from its fields.
     public init(deviceId: String, key: KeyKind, purpose: Purpose, action: JSONValue? = nil) {
@@ -50,7 +55,7 @@ public struct ChallengeCreated: Codable, Hashable, Sendable {
 }
 
 /// `POST /v1/challenges/{challengeId}/response` body (device).
-public struct ChallengeResponse: Codable, Sendable {
+public struct ChallengeResponse: Codable, Sendable, StrictRequestBody {
     /// Base64url of the strict-DER ECDSA signature over the payload bytes.
     public var signature: String
     /// The PIN; required with every `key: device` response.
@@ -62,6 +67,11 @@ public struct ChallengeResponse: Codable, Sendable {
     /// iOS: base64url of an App Attest assertion whose clientData is the challenge's
     /// signing payload bytes.
     public var appAttestAssertion: String?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case signature, pin, newPin, newBiometricKey, appAttestAssertion }
+
+    /// The response's members, and those of a new biometric key's registration.
+    public static let requestMembers = RequestMembers(CodingKeys.self, nested: [.newBiometricKey: .object(KeyRegistration.requestMembers)])
 
     /// A response from its fields.
     public init(

@@ -2,12 +2,17 @@ import DeviceTrustCrypto
 import Foundation
 
 /// `POST /v1/enrollments` body (admin): start enrolling a device for an account.
-public struct EnrollmentRequest: Codable, Hashable, Sendable {
+public struct EnrollmentRequest: Codable, Hashable, Sendable, StrictRequestBody {
     /// The integrator's account identifier.
     public var accountId: String
 
     /// A request for `accountId`.
     public init(accountId: String) { self.accountId = accountId }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case accountId }
+
+    /// `accountId`.
+    public static let requestMembers = RequestMembers(CodingKeys.self)
 }
 
 /// `201` answer to ``EnrollmentRequest``: what the device must sign to complete enrollment.
@@ -48,6 +53,11 @@ public struct KeyRegistration: Codable, Hashable, Sendable {
     /// optional; its attestation challenge is SHA-256 of the enrollment payload bytes.
     public var attestationChain: [String]?
 
+    enum CodingKeys: String, CodingKey, CaseIterable { case publicKey, proof, attestationChain }
+
+    /// `publicKey`, `proof`, `attestationChain`.
+    public static let requestMembers = RequestMembers(CodingKeys.self)
+
     /// A registration from its encoded fields.
     public init(publicKey: String, proof: String, attestationChain: [String]? = nil) {
         self.publicKey = publicKey
@@ -75,7 +85,7 @@ public struct KeyRegistration: Codable, Hashable, Sendable {
 }
 
 /// `POST /v1/enrollments/{enrollmentId}/complete` body (device).
-public struct EnrollmentCompletion: Codable, Sendable {
+public struct EnrollmentCompletion: Codable, Sendable, StrictRequestBody {
     /// The device's operating system.
     public var platform: Platform
     /// A name the user recognises, such as "Anna's iPhone".
@@ -88,6 +98,16 @@ public struct EnrollmentCompletion: Codable, Sendable {
     public var pin: PIN?
     /// iOS: the App Attest attestation of the app instance, made for this enrollment.
     public var appAttest: AppAttestRegistration?
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case platform, deviceName, deviceKey, biometricKey, pin, appAttest }
+
+    /// The completion's members, and those of its key registrations and App Attest registration.
+    public static let requestMembers = RequestMembers(
+        CodingKeys.self,
+        nested: [
+            .deviceKey: .object(KeyRegistration.requestMembers), .biometricKey: .object(KeyRegistration.requestMembers),
+            .appAttest: .object(AppAttestRegistration.requestMembers),
+        ])
 
     /// A completion from its fields.
     public init(
@@ -111,6 +131,11 @@ public struct AppAttestRegistration: Codable, Hashable, Sendable {
     public var keyId: String
     /// Base64url of the attestation object `attestKey` returned.
     public var attestation: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case keyId, attestation }
+
+    /// `keyId`, `attestation`.
+    public static let requestMembers = RequestMembers(CodingKeys.self)
 
     /// A registration from its encoded fields.
     public init(keyId: String, attestation: String) {

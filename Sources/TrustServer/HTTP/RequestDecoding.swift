@@ -3,12 +3,15 @@ import Foundation
 import MicroHTTP
 
 extension HTTPRequest {
-    /// The body decoded strictly with `WireCoding` as `type`.
+    /// The body decoded strictly with `WireCoding.decodeRequest` as `type`: a member the
+    /// API does not define, or one set to `null`, is refused like a missing one.
     /// - Throws: `Problem` `malformed_request` naming the field that was wrong, never
     ///   repeating the body.
-    func decodedBody<T: Decodable>(_ type: T.Type) throws -> T {
+    func decodedBody<T: StrictRequestBody>(_ type: T.Type) throws -> T {
         do {
-            return try WireCoding.decode(type, from: body)
+            return try WireCoding.decodeRequest(type, from: body)
+        } catch let error as RequestMemberError {
+            throw Problem(code: .malformedRequest, detail: error.description)
         } catch let error as DecodingError {
             throw Problem(code: .malformedRequest, detail: Self.explain(error))
         } catch {

@@ -7,10 +7,18 @@ extension DeviceTrustService {
     /// Starts enrolling a device into `accountId` (admin): stores an open enrollment with a
     /// 32-byte nonce and returns the payload each new key must sign.
     ///
-    /// - Throws: `Problem` `malformed_request` for an account identifier the payload cannot
-    ///   carry (empty, over 256 bytes, control characters, surrounding whitespace);
+    /// - Throws: `Problem` `malformed_request` for an account identifier that is not 1 to 256
+    ///   printable ASCII characters without a space at either end (``AccountIdentifier``);
     ///   ``ServiceFailure`` for storage failures.
     public func createEnrollment(accountId: String) throws -> EnrollmentCreated {
+        guard AccountIdentifier.isValid(accountId) else {
+            throw refuse(
+                "enrollment",
+                Problem(
+                    code: .malformedRequest,
+                    detail: "accountId must be 1 to \(AccountIdentifier.maximumLength) printable ASCII characters, without a space at either end"),
+                reason: "bad account identifier")
+        }
         let now = clock.now()
         let expires = try expiry(from: now)
         let payload: SigningPayload
@@ -77,9 +85,11 @@ extension DeviceTrustService {
     private func checkedRegistration(_ completion: EnrollmentCompletion, enrollment: Enrollment) throws -> DeviceRegistration {
         let operation = "enrollment completion"
         let name = completion.deviceName
-        guard !name.isEmpty, name.utf8.count <= 256, !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+        guard DeviceName.isValid(name) else {
             throw refuse(
-                operation, Problem(code: .malformedRequest, detail: "deviceName must be 1 to 256 bytes without control characters"), reason: "bad device name")
+                operation,
+                Problem(code: .malformedRequest, detail: "deviceName must be 1 to \(DeviceName.maximumLength) characters without control characters"),
+                reason: "bad device name")
         }
         var keys: [TrustStore.KeyKind: Data] = [:]
         keys[.device] = try verifiedKey(completion.deviceKey, kind: "deviceKey", payload: enrollment.signingPayload)
