@@ -126,6 +126,10 @@ struct ObservabilityTests {
         #expect(value("devicetrust_refusals_total", ["code": "unauthorized"]) == 1)
         #expect(value("devicetrust_refusals_total", ["code": "attestation_invalid"]) == 1)
         #expect(value("devicetrust_revocations_total") == 1)
+        // The names earlier versions documented count the same.
+        #expect(value("devicetrust_responses_accepted_total", ["purpose": "unlock"]) == 1)
+        #expect(value("devicetrust_responses_accepted_total", ["purpose": "rebind_biometric"]) == 1)
+        #expect(value("devicetrust_devices_revoked_total") == 1)
     }
 
     @Test("X-Request-Id: a sane incoming one is echoed, anything else is replaced by a new 16-hex-digit id; every response has one")

@@ -52,7 +52,7 @@ extension DeviceTrustService {
         } catch let problem as Problem {
             throw refuse("device revocation", problem, reason: "revoke failed")
         }
-        metrics.increment(.init("devicetrust_revocations_total"))
+        countRevocation()
         log.revoked(deviceId: deviceId, reason: "admin", text: "device \(deviceId) revoked by the admin API")
     }
 }

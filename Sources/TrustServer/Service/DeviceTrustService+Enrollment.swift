@@ -7,18 +7,11 @@ extension DeviceTrustService {
     /// Starts enrolling a device into `accountId` (admin): stores an open enrollment with a
     /// 32-byte nonce and returns the payload each new key must sign.
     ///
-    /// - Throws: `Problem` `malformed_request` for an account identifier that is not 1 to 256
-    ///   printable ASCII characters without a space at either end (``AccountIdentifier``);
+    /// - Throws: `Problem` `malformed_request` for an account identifier the payload cannot
+    ///   carry (``AccountIdentifier``: empty, over 256 bytes, control characters, surrounding
+    ///   whitespace);
     ///   ``ServiceFailure`` for storage failures.
     public func createEnrollment(accountId: String) throws -> EnrollmentCreated {
-        guard AccountIdentifier.isValid(accountId) else {
-            throw refuse(
-                "enrollment",
-                Problem(
-                    code: .malformedRequest,
-                    detail: "accountId must be 1 to \(AccountIdentifier.maximumLength) printable ASCII characters, without a space at either end"),
-                reason: "bad account identifier")
-        }
         let now = clock.now()
         let expires = try expiry(from: now)
         let payload: SigningPayload
@@ -88,7 +81,7 @@ extension DeviceTrustService {
         guard DeviceName.isValid(name) else {
             throw refuse(
                 operation,
-                Problem(code: .malformedRequest, detail: "deviceName must be 1 to \(DeviceName.maximumLength) characters without control characters"),
+                Problem(code: .malformedRequest, detail: "deviceName must be 1 to \(DeviceName.maximumByteCount) bytes without control characters"),
                 reason: "bad device name")
         }
         var keys: [TrustStore.KeyKind: Data] = [:]

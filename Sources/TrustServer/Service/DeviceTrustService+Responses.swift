@@ -90,8 +90,8 @@ extension DeviceTrustService {
             }
         case .removeDevice:
             try storage("device") { () throws(StoreError) in try store.revokeDevice(id: device.id, now: now) }
-            metrics.increment(.init("devicetrust_revocations_total"))
-            metrics.increment(.init("devicetrust_approvals_total", label: ("purpose", purpose.rawValue)))
+            countRevocation()
+            countApproval(purpose)
             log.approved(deviceId: device.id, purpose: purpose.rawValue, key: challenge.keyKind.rawValue)
             log.revoked(deviceId: device.id, reason: "removed_by_device", text: "device \(device.id) removed by its own \(challenge.keyKind.rawValue) key")
             return nil
@@ -99,7 +99,7 @@ extension DeviceTrustService {
         if Self.lastUseIsStale(device.lastUsedAt, now: now) {
             try storage("device") { () throws(StoreError) in try store.markDeviceUsed(id: device.id, at: now) }
         }
-        metrics.increment(.init("devicetrust_approvals_total", label: ("purpose", purpose.rawValue)))
+        countApproval(purpose)
         log.approved(deviceId: device.id, purpose: purpose.rawValue, key: challenge.keyKind.rawValue)
         return try issueToken(for: challenge, purpose: purpose, now: now)
     }
@@ -158,7 +158,7 @@ extension DeviceTrustService {
         }
         log.pinFailure(deviceId: device.id, count: outcome.failedAttempts, remaining: max(0, limit - outcome.failedAttempts))
         if outcome.revokedDevice {
-            metrics.increment(.init("devicetrust_revocations_total"))
+            countRevocation()
             log.revoked(deviceId: device.id, reason: "pin_limit", text: nil)
             throw refuse(
                 operation, Problem(code: .deviceRevoked, detail: "too many wrong PINs: the device is revoked; enroll it again"),

@@ -120,6 +120,20 @@ public final class DeviceTrustService: Sendable {
         metrics.increment(.init("devicetrust_refusals_total", label: ("code", code.rawValue)))
     }
 
+    /// Counts an accepted response (an approval) under `devicetrust_approvals_total` and, as
+    /// before that family existed, `devicetrust_responses_accepted_total` (both by purpose).
+    func countApproval(_ purpose: Purpose) {
+        metrics.increment(.init("devicetrust_approvals_total", label: ("purpose", purpose.rawValue)))
+        metrics.increment(.init("devicetrust_responses_accepted_total", label: ("purpose", purpose.rawValue)))
+    }
+
+    /// Counts a revocation under `devicetrust_revocations_total` and, as before that family
+    /// existed, `devicetrust_devices_revoked_total`.
+    func countRevocation() {
+        metrics.increment(.init("devicetrust_revocations_total"))
+        metrics.increment(.init("devicetrust_devices_revoked_total"))
+    }
+
     /// Declares every family the service updates, with zero-valued series where the labels
     /// are known, so each is in `GET /metrics` from the start.
     private static func describeMetrics(_ metrics: ServiceMetrics) {
@@ -130,15 +144,18 @@ public final class DeviceTrustService: Sendable {
         metrics.describe("devicetrust_approvals_total", "Challenge responses accepted (approvals), by purpose.")
         metrics.describe("devicetrust_refusals_total", "Requests refused, by problem code.")
         metrics.describe("devicetrust_revocations_total", "Devices revoked (by the admin API, by the device itself, or after too many wrong PINs).")
+        metrics.describe("devicetrust_responses_accepted_total", "Challenge responses accepted, by purpose (the same count as devicetrust_approvals_total).")
+        metrics.describe("devicetrust_devices_revoked_total", "Devices revoked (the same count as devicetrust_revocations_total).")
         metrics.describeGauge("devicetrust_build_info", "The build of this server: always 1, with its version as a label.")
         metrics.describeVerifications()
         metrics.declareSeries(
             [
                 "devicetrust_enrollments_created_total", "devicetrust_devices_enrolled_total", "devicetrust_challenges_issued_total",
-                "devicetrust_tokens_redeemed_total", "devicetrust_revocations_total",
+                "devicetrust_tokens_redeemed_total", "devicetrust_revocations_total", "devicetrust_devices_revoked_total",
             ]
             .map { ServiceMetrics.Key($0) }
                 + Purpose.allCases.map { ServiceMetrics.Key("devicetrust_approvals_total", label: ("purpose", $0.rawValue)) }
+                + Purpose.allCases.map { ServiceMetrics.Key("devicetrust_responses_accepted_total", label: ("purpose", $0.rawValue)) }
                 + ProblemCode.allCases.map { ServiceMetrics.Key("devicetrust_refusals_total", label: ("code", $0.rawValue)) })
         metrics.set(.init("devicetrust_build_info", label: ("version", DeviceTrustVersion.current)), to: 1)
     }
