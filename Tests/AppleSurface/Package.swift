@@ -21,13 +21,18 @@ let appleNames: [SwiftSetting] = [
         "-module-alias", "LocalAuthentication=AppleLocalAuthentication",
         "-module-alias", "DeviceCheck=AppleDeviceCheck",
         "-module-alias", "CryptoKit=AppleCryptoKit",
+        "-module-alias", "UIKit=AppleUIKit",
+        "-module-alias", "UniformTypeIdentifiers=AppleUniformTypeIdentifiers",
+        "-module-alias", "os=AppleOS",
     ]),
     // Opens the `#if os(iOS) || os(macOS) …` conditions of files that need more than
     // `canImport` to be seen here; never set on a real platform.
     .define("DEVICETRUST_APPLE_SURFACE"),
 ]
 
-let surface: [Target.Dependency] = ["AppleSecurity", "AppleLocalAuthentication", "AppleDeviceCheck", "AppleCryptoKit"]
+let surface: [Target.Dependency] = [
+    "AppleSecurity", "AppleLocalAuthentication", "AppleDeviceCheck", "AppleCryptoKit", "AppleUIKit", "AppleUniformTypeIdentifiers", "AppleOS",
+]
 
 var targets: [Target] = [
     // MARK: The declared Apple surface (no DeviceTrust code, no emulator)
@@ -38,6 +43,9 @@ var targets: [Target] = [
     .target(
         name: "AppleCryptoKit", dependencies: ["AppleSurfaceRuntime", "AppleSecurity", "AppleLocalAuthentication", "DeviceTrustCrypto"],
         path: "Surface/AppleCryptoKit"),
+    .target(name: "AppleUIKit", dependencies: ["AppleSurfaceRuntime"], path: "Surface/AppleUIKit"),
+    .target(name: "AppleUniformTypeIdentifiers", path: "Surface/AppleUniformTypeIdentifiers"),
+    .target(name: "AppleOS", dependencies: ["AppleSurfaceRuntime"], path: "Surface/AppleOS"),
 
     // MARK: The root package's modules, compiled from its own folders (symlinks)
     .systemLibrary(name: "COpenSSL", path: "Linked/COpenSSL", pkgConfig: "openssl", providers: [.apt(["libssl-dev"])]),
@@ -46,7 +54,7 @@ var targets: [Target] = [
     .target(name: "DeviceTrustCrypto", dependencies: ["COpenSSL"], path: "Linked/DeviceTrustCrypto"),
     .target(name: "SecureStorage", dependencies: ["DeviceTrustCrypto"] + surface, path: "Linked/SecureStorage", swiftSettings: appleNames),
     .target(name: "BiometricGate", dependencies: ["SecureStorage"] + surface, path: "Linked/BiometricGate", swiftSettings: appleNames),
-    .target(name: "AppPrivacy", path: "Linked/AppPrivacy"),
+    .target(name: "AppPrivacy", dependencies: surface, path: "Linked/AppPrivacy", swiftSettings: appleNames),
     .target(
         name: "DeviceEmulator", dependencies: ["SecureStorage", "DeviceTrustCrypto", "CodedErrors", "AppPrivacy", "BiometricGate"],
         path: "Linked/DeviceEmulator"),
@@ -67,14 +75,16 @@ var targets: [Target] = [
     // MARK: The surface running on DeviceEmulator
     .target(
         name: "AppleSurfaceEmulation",
-        dependencies: ["AppleSurfaceRuntime", "DeviceEmulator", "SecureStorage", "DeviceTrustCrypto", "EmulatedAttestation", "DeviceBindingClient"],
+        dependencies: [
+            "AppleSurfaceRuntime", "DeviceEmulator", "SecureStorage", "DeviceTrustCrypto", "EmulatedAttestation", "DeviceBindingClient", "AppPrivacy",
+        ],
         path: "Emulation/AppleSurfaceEmulation"),
 
     // MARK: Tests
     .testTarget(
         name: "AppleSurfaceTests",
         dependencies: [
-            "AppleSurfaceEmulation", "SecureStorage", "BiometricGate", "DeviceEmulator", "DeviceBindingClient", "EmulatedAttestation", "Pinning",
+            "AppleSurfaceEmulation", "SecureStorage", "BiometricGate", "DeviceEmulator", "DeviceBindingClient", "EmulatedAttestation", "Pinning", "AppPrivacy",
             "DeviceTrustCrypto", "X509Certificates",
         ] + surface,
         path: "Tests/AppleSurfaceTests", swiftSettings: appleNames),

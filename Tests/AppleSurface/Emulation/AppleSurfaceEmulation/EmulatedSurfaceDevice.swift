@@ -15,22 +15,33 @@ import SecureStorage
 /// let surface = EmulatedSurfaceDevice(app: app)
 /// try SurfaceHost.withDevice(surface) { try Keychain(service: "s").save(token, for: "a") }
 /// ```
-public struct EmulatedSurfaceDevice: SurfaceDevice {
+public struct EmulatedSurfaceDevice: SurfaceDevice, SurfaceDeviceExtras {
     /// The app whose calls these are.
     public let app: EmulatedApp
     private let appAttestService: EmulatedAppAttestService?
     private let serverTrust: @Sendable ([Data], String?) -> Bool
+    private let generalPasteboard: EmulatedPasteboard?
+    /// Where `os.Logger` lines go.
+    public let logSink: (any SurfaceLogSink)?
 
     /// The surface of `app`; App Attest is `appAttest` (unsupported when `nil`); the platform's
-    /// trust evaluation answers `serverTrust(chain, hostname)` (it fails by default).
+    /// trust evaluation answers `serverTrust(chain, hostname)` (it fails by default);
+    /// `UIPasteboard.general` is `pasteboard` and `os.Logger` writes to `log` (both nowhere
+    /// when `nil`).
     public init(
         app: EmulatedApp, appAttest: EmulatedAppAttestService? = nil,
-        serverTrust: @escaping @Sendable (_ chain: [Data], _ hostname: String?) -> Bool = { _, _ in false }
+        serverTrust: @escaping @Sendable (_ chain: [Data], _ hostname: String?) -> Bool = { _, _ in false },
+        pasteboard: EmulatedPasteboard? = nil, log: (any SurfaceLogSink)? = nil
     ) {
         self.app = app
         appAttestService = appAttest
         self.serverTrust = serverTrust
+        generalPasteboard = pasteboard
+        logSink = log
     }
+
+    /// `UIPasteboard.general`: the emulated pasteboard.
+    public var pasteboard: (any SurfacePasteboard)? { generalPasteboard.map(EmulatedSurfacePasteboard.init) }
 
     // MARK: Keychain
 

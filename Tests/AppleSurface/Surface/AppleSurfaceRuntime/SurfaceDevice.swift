@@ -122,3 +122,24 @@ public protocol SurfaceSecureEnclave: Sendable {
     /// control demands, authenticated by `session` when given.
     func sign(_ data: Data, dataRepresentation: Data, session: SurfaceSession?) throws -> Data
 }
+
+/// The general pasteboard's behaviour (`UIPasteboard.general.setItems(_:options:)` with one
+/// text item).
+public protocol SurfacePasteboard: Sendable {
+    /// Replaces the pasteboard's contents with `text`.
+    func setText(_ text: String, localOnly: Bool, expiration: Date?)
+}
+
+/// Where `os.Logger` writes: one rendered line (private values already `<private>`).
+public protocol SurfaceLogSink: Sendable {
+    /// Records `message` of `subsystem`/`category` at `level` (`OSLogType`'s raw value).
+    func log(subsystem: String, category: String, level: UInt8, message: String)
+}
+
+/// The optional parts of a ``SurfaceDevice``: none by default.
+public protocol SurfaceDeviceExtras {
+    /// The device's general pasteboard; `nil`: copies go nowhere.
+    var pasteboard: (any SurfacePasteboard)? { get }
+    /// The device's unified log; `nil`: lines go nowhere.
+    var logSink: (any SurfaceLogSink)? { get }
+}

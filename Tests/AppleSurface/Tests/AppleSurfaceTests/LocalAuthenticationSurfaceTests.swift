@@ -50,9 +50,11 @@ struct LocalAuthenticationSurfaceTests {
 
     @Test("Without a bound device an LAContext cannot evaluate anything: LAErrorDomain notInteractive")
     func noDevice() {
-        var error: NSError?
-        #expect(!LAContext().canEvaluatePolicy(.deviceOwnerAuthentication, error: &error))
-        #expect(error?.domain == LAErrorDomain)
-        #expect(error?.code == LAError.Code.notInteractive.rawValue)
+        SurfaceHost.withoutDevice {
+            var error: NSError?
+            #expect(!LAContext().canEvaluatePolicy(.deviceOwnerAuthentication, error: &error))
+            #expect(error?.domain == LAErrorDomain)
+            #expect(error?.code == LAError.Code.notInteractive.rawValue)
+        }
     }
 }

@@ -15,12 +15,14 @@ struct SecItemSurfaceTests {
     @Test("Without a bound device, every SecItem call fails closed with errSecNotAvailable")
     func noDevice() {
         let query: [String: Any] = [kSecClass as String: kSecClassGenericPassword, kSecAttrAccount as String: "a"]
-        var result: CFTypeRef?
-        #expect(SecItemAdd(query as CFDictionary, nil) == errSecNotAvailable)
-        #expect(SecItemCopyMatching(query as CFDictionary, &result) == errSecNotAvailable)
-        #expect(result == nil)
-        #expect(SecItemUpdate(query as CFDictionary, [kSecValueData as String: token] as CFDictionary) == errSecNotAvailable)
-        #expect(SecItemDelete(query as CFDictionary) == errSecNotAvailable)
+        SurfaceHost.withoutDevice {
+            var result: CFTypeRef?
+            #expect(SecItemAdd(query as CFDictionary, nil) == errSecNotAvailable)
+            #expect(SecItemCopyMatching(query as CFDictionary, &result) == errSecNotAvailable)
+            #expect(result == nil)
+            #expect(SecItemUpdate(query as CFDictionary, [kSecValueData as String: token] as CFDictionary) == errSecNotAvailable)
+            #expect(SecItemDelete(query as CFDictionary) == errSecNotAvailable)
+        }
     }
 
     @Test("An item added with Apple's constants is the emulated app's item, and SecItemCopyMatching returns its data as CFData")
