@@ -3,14 +3,15 @@
 // The Apple-only files of DeviceTrust, compiled and run on Linux.
 //
 // `Surface/` declares the Apple API those files use (Security, LocalAuthentication,
-// DeviceCheck, CryptoKit's SecureEnclave.P256, the Foundation networking pieces) with the
-// signatures of Apple's SDK, under module names that no Apple framework has (`AppleSecurity`,
-// …). `Linked/` holds symlinks to the root package's own source folders; those targets, and
-// only those and the tests, see the surface under the real names through `-module-alias`, so
-// their `#if canImport(Security)` branches compile here. `Emulation/` runs the surface on
-// DeviceEmulator. A separate package, never a dependency of the root one: nothing an app links
-// can ever see a module called `Security` from here (see /work/shared/notes/swift-linux.md on
-// `canImport` and SwiftPM's shared Modules folder).
+// DeviceCheck, CryptoKit's SecureEnclave.P256, the Foundation networking pieces, UIKit,
+// UniformTypeIdentifiers, os) with the signatures of Apple's SDK, under module names that no
+// Apple framework has (`AppleSecurity`, …). `Linked/` holds symlinks to the root package's own
+// source folders; those targets, and only those and the tests, see the surface under the real
+// names through `-module-alias`, so their `#if canImport(Security)` branches compile here.
+// `Emulation/` runs the surface on DeviceEmulator. A separate package, never a dependency of
+// the root one: nothing an app links can ever see a module called `Security` from here
+// (SwiftPM puts every module of a build in one folder, where `#if canImport(Security)` would
+// find it; README, "Apple-only code on Linux").
 import PackageDescription
 
 /// `-module-alias Security=AppleSecurity` and so on: the real framework names, for the targets

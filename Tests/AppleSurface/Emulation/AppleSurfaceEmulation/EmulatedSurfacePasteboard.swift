@@ -2,8 +2,8 @@ import AppleSurfaceRuntime
 import DeviceEmulator
 import Foundation
 
-/// An ``EmulatedPasteboard`` as `UIPasteboard.general`. An item without an expiration date is
-/// copied as `setPlainString` copies (no expiry), with its local-only flag.
+/// An ``EmulatedPasteboard`` as `UIPasteboard.general`. An item without an expiration date
+/// never expires (`distantFuture`); the local-only flag is kept either way.
 struct EmulatedSurfacePasteboard: SurfacePasteboard {
     let pasteboard: EmulatedPasteboard
 
