@@ -3,8 +3,10 @@
 #   make run         install what is missing, then start the server on its embedded SQLite default
 #   make test        install what is missing, check the formatting (.swift-format), build with
 #                    zero warnings, run every test against a throwaway PostgreSQL cluster
-#                    (scripts/postgres-test-cluster.sh), then Schemathesis against a running
-#                    server and docs/openapi.yaml (scripts/schemathesis.sh; not with FILTER)
+#                    (scripts/postgres-test-cluster.sh), then compile and run the Apple-only
+#                    files against the declared Apple surface (scripts/apple-surface-check.sh)
+#                    and Schemathesis against a running server and docs/openapi.yaml
+#                    (scripts/schemathesis.sh); neither with FILTER
 #   make format      format every Swift file in place with the toolchain's swift-format
 #   make valgrind    the crypto tests under valgrind's memcheck (leaks, invalid accesses)
 #   make bench       the crypto benchmark next to `openssl speed` (release build); the
@@ -40,6 +42,8 @@ VALGRIND_SKIP := OpenSSLInteropTests
 # data and log stay here until the next run; as root, when the OS user postgres cannot
 # reach this folder, they live under /tmp and this folder links to them).
 POSTGRES_TEST_CLUSTER := .build/postgres-test
+# Where scripts/apple-surface-check.sh builds Tests/AppleSurface (a package of its own).
+APPLE_SURFACE_BUILD := .build/apple-surface
 
 ARGS ?=
 FILTER ?=
@@ -48,7 +52,9 @@ FUZZ_TARGETS ?=
 
 # The Swift files `make format` formats and `make test` checks (.swift-format: 160 columns):
 # all but the auditor's fixture apps, whose code and line numbers are what the tests expect.
-FORMATTED = $(shell find Sources Tests Fuzz -name '*.swift' -not -path '*/Fixtures/*' | sort) Package.swift
+# Regular files only: Tests/AppleSurface links to files of Sources/ and Tests/ (formatted once,
+# where they live).
+FORMATTED = $(shell find Sources Tests Fuzz -type f -name '*.swift' -not -path '*/Fixtures/*' | sort) Package.swift
 
 .PHONY: help deps deps-valgrind run bench bench-audit bench-audit-ipa test format format-check valgrind fuzz clean
 
@@ -78,6 +84,7 @@ test: deps format-check
 	bash scripts/build-tests-checked.sh $(CHECKED_BUILD)
 	DEVICETRUST_REQUIRE_POSTGRES=1 bash scripts/postgres-test-cluster.sh run $(POSTGRES_TEST_CLUSTER) -- \
 		$(SWIFT) test --parallel $(CHECKED_FLAGS) $(if $(FILTER),--filter '$(FILTER)')
+	$(if $(FILTER),,bash scripts/apple-surface-check.sh $(APPLE_SURFACE_BUILD))
 	$(if $(FILTER),@echo "schemathesis: skipped (FILTER is set)",bash scripts/schemathesis.sh $(CHECKED_BUILD)/debug/devicetrust)
 
 format:
@@ -100,4 +107,4 @@ fuzz: deps
 
 clean:
 	$(SWIFT) package clean
-	rm -rf $(CHECKED_BUILD)
+	rm -rf $(CHECKED_BUILD) $(APPLE_SURFACE_BUILD)

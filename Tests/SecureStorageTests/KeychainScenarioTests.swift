@@ -19,7 +19,7 @@ struct KeychainScenarioTests {
     ) -> Keychain {
         Keychain(
             service: "session", accessGroup: accessGroup, accessibility: accessibility,
-            accessControl: accessControl, backend: app.keychain)
+            accessControl: accessControl, backend: scenarioBackend(app))
     }
 
     @Test(
@@ -78,8 +78,9 @@ struct KeychainScenarioTests {
     func newFingerprint() async throws {
         let device = EmulatedDevice(biometry: .touchID)
         let app = device.install(Self.bank)
-        let strict = Keychain(service: "strict", accessibility: .whenPasscodeSetThisDeviceOnly, accessControl: [.biometryCurrentSet], backend: app.keychain)
-        let lenient = Keychain(service: "lenient", accessibility: .whenPasscodeSetThisDeviceOnly, accessControl: [.biometryAny], backend: app.keychain)
+        let strict = Keychain(
+            service: "strict", accessibility: .whenPasscodeSetThisDeviceOnly, accessControl: [.biometryCurrentSet], backend: scenarioBackend(app))
+        let lenient = Keychain(service: "lenient", accessibility: .whenPasscodeSetThisDeviceOnly, accessControl: [.biometryAny], backend: scenarioBackend(app))
         try strict.save(token, for: "access")
         try lenient.save(token, for: "access")
         device.changeBiometricEnrollment()
@@ -201,7 +202,7 @@ struct KeychainScenarioTests {
             for _ in 0..<16 { start.signal() }
             done.wait()
             #expect(errors.withLock { $0.isEmpty }, "round \(round)")
-            let (status, result) = app.keychain.copyMatching([
+            let (status, result) = scenarioBackend(app).copyMatching([
                 "class": "genp", "svce": "session", "acct": "access", "m_Limit": "m_LimitAll", "r_Attributes": true,
             ])
             #expect(status == 0)
@@ -237,7 +238,7 @@ struct KeychainScenarioTests {
         let device = EmulatedDevice()
         let app = device.install(Self.bank)
         try keychain(on: app).save(token, for: "local")
-        let synced = Keychain(service: "session", accessibility: .afterFirstUnlock, synchronizable: true, backend: app.keychain)
+        let synced = Keychain(service: "session", accessibility: .afterFirstUnlock, synchronizable: true, backend: scenarioBackend(app))
         try synced.save(token, for: "shared")
         let marker = FileInstallationMarker(
             url: FileManager.default.temporaryDirectory
@@ -252,7 +253,7 @@ struct KeychainScenarioTests {
     func pdmnAndAccc() {
         let device = EmulatedDevice()
         let app = device.install(Self.bank)
-        let status = app.keychain.add([
+        let status = scenarioBackend(app).add([
             "class": "genp", "svce": "session", "acct": "access", "v_Data": token,
             "pdmn": "ak", "accc": KeychainAccessControl(accessibility: .whenUnlocked, flags: [.userPresence]),
         ])

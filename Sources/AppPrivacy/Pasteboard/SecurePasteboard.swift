@@ -61,9 +61,20 @@ public protocol PasteboardBackend: Sendable {
 }
 
 #if canImport(UIKit)
-/// `UIPasteboard.general`.
+/// `UIPasteboard.general`, which the SDK isolates to the main actor: on the main thread the
+/// copy is made before `setText` returns; from any other thread it is made on the main actor
+/// right after.
 struct SystemPasteboard: PasteboardBackend {
     func setText(_ text: String, localOnly: Bool, expiration: Date) {
+        if Thread.isMainThread {
+            MainActor.assumeIsolated { Self.write(text, localOnly: localOnly, expiration: expiration) }
+        } else {
+            Task { @MainActor in Self.write(text, localOnly: localOnly, expiration: expiration) }
+        }
+    }
+
+    @MainActor
+    private static func write(_ text: String, localOnly: Bool, expiration: Date) {
         UIPasteboard.general.setItems(
             [[UTType.utf8PlainText.identifier: text]], options: [.localOnly: localOnly, .expirationDate: expiration])
     }

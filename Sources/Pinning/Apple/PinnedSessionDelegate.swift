@@ -1,9 +1,13 @@
-// Apple platforms only: URLSession and the Security framework do not exist on Linux, so
-// this file is compiled (and must be checked) on macOS/iOS. Keep it thin: every decision
-// is made by `PinningPolicy`, which is tested on every platform.
-#if canImport(Security) && canImport(Foundation) && (os(iOS) || os(macOS) || os(tvOS) || os(visionOS))
+// Apple platforms only: the Security framework does not exist on Linux. On Linux the file
+// is compiled and run against the declared Apple surface (Tests/AppleSurface, which defines
+// DEVICETRUST_APPLE_SURFACE). Keep it thin: every decision is made by `PinningPolicy`, which
+// is tested on every platform.
+#if canImport(Security) && canImport(Foundation) && (os(iOS) || os(macOS) || os(tvOS) || os(visionOS) || DEVICETRUST_APPLE_SURFACE)
 import Foundation
 import Security
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 
 /// A `URLSessionDelegate` that pins server certificates with a ``PinningPolicy``.
 ///

@@ -25,7 +25,7 @@ public struct SecureEnclaveDeviceKey: DeviceKey {
                 nil, accessibility.rawValue as CFString,
                 SecAccessControlCreateFlags(rawValue: CFOptionFlags(accessControl.union(.privateKeyUsage).rawValue)), &error)
         else {
-            throw (error?.takeRetainedValue() as Error?) ?? KeychainError.invalidParameters
+            throw (error?.takeRetainedValue() as (any Error)?) ?? KeychainError.invalidParameters
         }
         let key = try SecureEnclave.P256.Signing.PrivateKey(accessControl: access)
         handle = key.dataRepresentation

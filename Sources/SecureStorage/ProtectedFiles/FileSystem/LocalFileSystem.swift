@@ -10,7 +10,8 @@ import Darwin
 /// ``FileProtection`` class (`FileAttributeKey.protectionKey`), and a read or write refused
 /// because the class is locked reports ``ProtectedFileSystemError/protectedDataUnavailable``.
 /// Elsewhere the classes are recorded nowhere and never refuse (macOS and Linux have no
-/// per-file data protection), so lock behaviour is tested on `DeviceEmulator` instead.
+/// per-file data protection), so lock behaviour is tested on `DeviceEmulator` instead. The iOS
+/// branches are also compiled on Linux by Tests/AppleSurface (`DEVICETRUST_APPLE_SURFACE`).
 public struct LocalFileSystem: ProtectedFileSystem {
     /// The file system of this process.
     public init() {}
@@ -30,7 +31,7 @@ public struct LocalFileSystem: ProtectedFileSystem {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
         guard descriptor >= 0 else { throw Self.error(errno: errno) }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS) || DEVICETRUST_APPLE_SURFACE
         do {
             try FileManager.default.setAttributes([.protectionKey: FileProtectionType(rawValue: protection.rawValue)], ofItemAtPath: path)
         } catch {
@@ -63,7 +64,7 @@ public struct LocalFileSystem: ProtectedFileSystem {
     /// has there (no data protection).
     public func protection(ofItemAtPath path: String) throws(ProtectedFileSystemError) -> FileProtection {
         let attributes = try mapped { try FileManager.default.attributesOfItem(atPath: path) }
-        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS) || DEVICETRUST_APPLE_SURFACE
         if let type = attributes[.protectionKey] as? FileProtectionType, let protection = FileProtection(rawValue: type.rawValue) {
             return protection
         }
@@ -106,7 +107,7 @@ public struct LocalFileSystem: ProtectedFileSystem {
         switch code {
         case ENOENT: return .noSuchFile
         case EEXIST: return .fileExists
-        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+        #if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS) || DEVICETRUST_APPLE_SURFACE
         case EPERM: return .protectedDataUnavailable
         #endif
         default: return .ioFailure("errno \(code)")

@@ -1,0 +1,1 @@
+../../../PinningTests/Support/TestPKI.swift

@@ -1,0 +1,1 @@
+../../../SecureStorageTests/KeychainScenarioTests.swift
