@@ -43,12 +43,19 @@ public final class HTTPServer: @unchecked Sendable {
     ///     requests wait, more are started, up to 64 in all (a handler may be waiting for
     ///     the disk), and end after 2 s without work.
     ///   - maximumBodyBytes: the largest request body accepted; larger ones get 413.
-    ///   - connectionTimeoutSeconds: idle connections are closed after this many seconds.
-    ///     This also bounds how long a client that vanished in the middle of an upload
-    ///     holds a connection slot (libmicrohttpd may not notice its close earlier).
+    ///   - connectionTimeoutSeconds: the keep-alive idle timeout: connections without any
+    ///     traffic for this many seconds are closed. This also bounds how long a client that
+    ///     vanished in the middle of an answer holds a connection slot.
+    ///   - requestTimeoutSeconds: a request must be read whole (headers and body) within
+    ///     this many seconds of its start — the accept for a connection's first request, the
+    ///     request line for a kept-alive connection's next one — however slowly its bytes
+    ///     arrive; a connection that accepts and sends nothing is closed after it too.
     ///   - maximumConnections: connections served at once; more wait in the listen queue.
+    ///     Above 90 % of it, each new connection pushes out a waiting one: the longest-idle
+    ///     kept-alive connection first, then the longest-waiting one that sent no request.
     ///   - maximumConnectionsPerAddress: connections one client address may hold at once
     ///     (further ones are closed at accept); 0 means no per-address limit.
+    ///   - listenBacklog: the kernel's queue of connections not yet accepted.
     ///   - handler: answers each request.
     /// - Returns: the port actually bound.
     /// - Throws: ``HTTPServerError`` when the arguments are invalid, the server is
@@ -60,8 +67,10 @@ public final class HTTPServer: @unchecked Sendable {
         threads: Int = 2,
         maximumBodyBytes: Int = 64 * 1024,
         connectionTimeoutSeconds: Int = 30,
+        requestTimeoutSeconds: Int = 10,
         maximumConnections: Int = 1000,
         maximumConnectionsPerAddress: Int = 0,
+        listenBacklog: Int = 4096,
         handler: @escaping HTTPHandler
     ) throws -> UInt16 {
         guard (1...1024).contains(threads) else {
@@ -72,6 +81,12 @@ public final class HTTPServer: @unchecked Sendable {
         }
         guard (1...3600).contains(connectionTimeoutSeconds) else {
             throw HTTPServerError(.invalidConfiguration, "connectionTimeoutSeconds must be between 1 and 3600")
+        }
+        guard (1...3600).contains(requestTimeoutSeconds) else {
+            throw HTTPServerError(.invalidConfiguration, "requestTimeoutSeconds must be between 1 and 3600")
+        }
+        guard (1...65_535).contains(listenBacklog) else {
+            throw HTTPServerError(.invalidConfiguration, "listenBacklog must be between 1 and 65535")
         }
         guard (1...1_000_000).contains(maximumConnections) else {
             throw HTTPServerError(.invalidConfiguration, "maximumConnections must be between 1 and 1000000")
@@ -86,7 +101,8 @@ public final class HTTPServer: @unchecked Sendable {
             guard daemon == nil else {
                 throw HTTPServerError(.alreadyRunning, "call stop() before starting the server again")
             }
-            let context = ServerContext(handler: handler, maximumBodyBytes: maximumBodyBytes, threads: threads)
+            let limits = ConnectionTable.Limits(requestTimeoutSeconds: Double(requestTimeoutSeconds), maximumConnections: maximumConnections)
+            let context = ServerContext(handler: handler, maximumBodyBytes: maximumBodyBytes, threads: threads, limits: limits)
             let started: MHDDaemon
             do {
                 started = try MHDDaemon(
@@ -95,10 +111,12 @@ public final class HTTPServer: @unchecked Sendable {
                     connectionTimeoutSeconds: connectionTimeoutSeconds,
                     maximumConnections: maximumConnections,
                     maximumConnectionsPerAddress: maximumConnectionsPerAddress,
+                    listenBacklog: listenBacklog,
                     context: context
                 )
             } catch {
                 context.pool.stop()
+                context.connections.stop()
                 throw error
             }
             daemon = started
@@ -135,11 +153,14 @@ final class ServerContext: Sendable {
     let maximumBodyBytes: Int
     /// The threads that run `handler`; stopped by ``MHDDaemon``.
     let pool: HandlerPool
+    /// The open connections and their deadlines; stopped by ``MHDDaemon``.
+    let connections: ConnectionGuard
 
-    init(handler: @escaping HTTPHandler, maximumBodyBytes: Int, threads: Int) {
+    init(handler: @escaping HTTPHandler, maximumBodyBytes: Int, threads: Int, limits: ConnectionTable.Limits) {
         self.handler = handler
         self.maximumBodyBytes = maximumBodyBytes
         pool = HandlerPool(threads: threads)
+        connections = ConnectionGuard(limits: limits)
     }
 
     #if DEBUG

@@ -52,6 +52,8 @@ final class ServeNode: @unchecked Sendable {
     deinit { kill9() }
 
     var isRunning: Bool { process.isRunning }
+    /// The server's process id.
+    var pid: pid_t { process.pid }
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// A new process with the same port, data directory, database and arguments (retried

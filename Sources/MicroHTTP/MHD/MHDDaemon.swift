@@ -29,6 +29,7 @@ final class MHDDaemon: @unchecked Sendable {
         connectionTimeoutSeconds: Int,
         maximumConnections: Int,
         maximumConnectionsPerAddress: Int,
+        listenBacklog: Int,
         context: ServerContext
     ) throws {
         var address = sockaddr_in()
@@ -39,19 +40,22 @@ final class MHDDaemon: @unchecked Sendable {
         }
         self.context = context
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
-        guard
-            let daemon = dt_mhd_start_daemon(
-                &address,
-                Self.connectionMemoryLimit,
-                UInt32(connectionTimeoutSeconds),
-                UInt32(maximumConnections),
-                UInt32(maximumConnectionsPerAddress),
-                mhdAccessHandler,
-                contextPointer,
-                mhdRequestCompleted,
-                nil
-            )
-        else {
+        var settings = dt_mhd_settings()
+        settings.connection_memory_limit = Self.connectionMemoryLimit
+        settings.connection_timeout_seconds = UInt32(connectionTimeoutSeconds)
+        settings.connection_limit = UInt32(maximumConnections)
+        settings.per_ip_connection_limit = UInt32(maximumConnectionsPerAddress)
+        settings.listen_backlog = UInt32(listenBacklog)
+        settings.access_handler = mhdAccessHandler
+        settings.access_handler_context = contextPointer
+        settings.request_completed = mhdRequestCompleted
+        settings.request_completed_context = contextPointer
+        settings.notify_connection = mhdConnectionNotify
+        settings.notify_connection_context = contextPointer
+        settings.request_started = mhdRequestStarted
+        settings.request_started_context = contextPointer
+        settings.listen_socket = -1
+        guard let daemon = dt_mhd_start_daemon(&address, &settings) else {
             throw HTTPServerError(.startFailed, "could not listen on \(host):\(port); is the port already in use?")
         }
         let bound = dt_mhd_bound_port(daemon)
@@ -76,6 +80,7 @@ final class MHDDaemon: @unchecked Sendable {
         if let running {
             context.pool.stop()
             MHD_stop_daemon(running)
+            context.connections.stop()
         }
     }
 

@@ -17,6 +17,8 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var service: DeviceTrustConfiguration
     /// Requests per client address; ``RateLimit/defaultPerAddress`` by default.
     public var perAddressRateLimit: RateLimit = .defaultPerAddress
+    /// Connection caps and timeouts; ``ConnectionLimits``' defaults.
+    public var connectionLimits = ConnectionLimits()
     /// App Attest and Android key attestation; both off by default.
     public var attestation = AttestationOptions()
 

@@ -20,8 +20,17 @@ extension ServeCommand {
         let signals = TerminationSignals()
         let server = DeviceTrustServer(
             service: prepared.service, adminKey: prepared.adminKey, perAddressRateLimit: configuration.perAddressRateLimit, log: log)
+        var limits = configuration.connectionLimits
+        let fitting = OpenFileLimit.raise(toFit: limits.maximumConnections)
+        if fitting < limits.maximumConnections {
+            log(
+                "--max-connections lowered from \(limits.maximumConnections) to \(fitting) to fit the open-file limit (ulimit -n); raise the hard limit to hold more"
+            )
+            limits.maximumConnections = fitting
+            limits.maximumConnectionsPerAddress = min(limits.maximumConnectionsPerAddress, fitting)
+        }
         do {
-            try server.start(host: configuration.host, port: configuration.port, threads: configuration.threads)
+            try server.start(host: configuration.host, port: configuration.port, threads: configuration.threads, limits: limits)
         } catch {
             prepared.store.close()
             context.standardError("devicetrust serve: cannot listen on \(configuration.host):\(configuration.port): \(error)\n")

@@ -25,12 +25,15 @@ public final class DeviceTrustServer: Sendable {
         perAddress = RateLimiter(limit: perAddressRateLimit)
     }
 
-    /// Starts listening; returns the bound port (useful with port 0).
-    /// - Throws: `HTTPServerError` when the address cannot be bound.
+    /// Starts listening with `limits`; returns the bound port (useful with port 0).
+    /// - Throws: `HTTPServerError` when the address cannot be bound or a limit is out of range.
     @discardableResult
-    public func start(host: String = "127.0.0.1", port: UInt16, threads: Int = 4) throws -> UInt16 {
+    public func start(host: String = "127.0.0.1", port: UInt16, threads: Int = 4, limits: ConnectionLimits = ConnectionLimits()) throws -> UInt16 {
         try http.start(
             host: host, port: port, threads: threads, maximumBodyBytes: Self.maximumBodyBytes,
+            connectionTimeoutSeconds: limits.idleTimeoutSeconds, requestTimeoutSeconds: limits.requestTimeoutSeconds,
+            maximumConnections: limits.maximumConnections, maximumConnectionsPerAddress: limits.maximumConnectionsPerAddress,
+            listenBacklog: limits.listenBacklog,
             handler: DeviceTrustRoutes.handler(router, metrics: service.metrics, perAddress: perAddress))
     }
 
