@@ -9,11 +9,13 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+#include <stdio.h>
 #include <sys/types.h>
 #include <sys/socket.h>
 #include <netinet/in.h>
 #include <arpa/inet.h>
 #include <microhttpd.h>
+#include <gnutls/gnutls.h>
 
 /// What `dt_mhd_start_daemon` sets up, in one struct so that options can be added
 /// without a longer argument list. Zero / NULL fields take libmicrohttpd's default.
@@ -107,6 +109,45 @@ static inline int dt_mhd_connection_socket(struct MHD_Connection *connection)
 static inline int dt_mhd_is_connection_started(enum MHD_ConnectionNotificationCode code)
 {
     return MHD_CONNECTION_NOTIFY_STARTED == code ? 1 : 0;
+}
+
+/// Checks, with GnuTLS (libmicrohttpd's TLS library), that `certificate_pem` parses, that
+/// `key_pem` parses and belongs to it, and that `priorities` is a valid priority string,
+/// so that a refusal can be explained (MHD_start_daemon only returns NULL). Returns 1 when
+/// all hold; otherwise 0 with GnuTLS's reason (never key material) in `reason`.
+static inline int dt_mhd_check_tls(const char *certificate_pem, const char *key_pem, const char *priorities,
+                                   char *reason, size_t reason_length, int *is_priorities_error)
+{
+    *is_priorities_error = 0;
+    gnutls_certificate_credentials_t credentials = NULL;
+    int status = gnutls_certificate_allocate_credentials(&credentials);
+    if (status >= 0) {
+        gnutls_datum_t certificate = { (unsigned char *) certificate_pem, (unsigned int) strlen(certificate_pem) };
+        gnutls_datum_t key = { (unsigned char *) key_pem, (unsigned int) strlen(key_pem) };
+        status = gnutls_certificate_set_x509_key_mem2(credentials, &certificate, &key, GNUTLS_X509_FMT_PEM, NULL, 0);
+        gnutls_certificate_free_credentials(credentials);
+    }
+    if (status >= 0) {
+        gnutls_priority_t cache = NULL;
+        const char *error_position = NULL;
+        status = gnutls_priority_init(&cache, priorities, &error_position);
+        if (status >= 0) {
+            gnutls_priority_deinit(cache);
+        } else {
+            *is_priorities_error = 1;
+        }
+    }
+    if (status >= 0) return 1;
+    snprintf(reason, reason_length, "%s", gnutls_strerror(status));
+    return 0;
+}
+
+/// The daemon's listening socket, or -1: handed to a new daemon (`listen_socket`) that
+/// takes over, TLS credentials reloaded, before this one is quiesced.
+static inline int dt_mhd_listen_socket(struct MHD_Daemon *daemon)
+{
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(daemon, MHD_DAEMON_INFO_LISTEN_FD);
+    return (NULL == info) ? -1 : (int) info->listen_fd;
 }
 
 /// The port the daemon listens on (useful after binding port 0), or 0 if unknown.
