@@ -42,7 +42,8 @@ struct ServeCommandTests {
             (["--challenge-ttl", "0"], "--challenge-ttl"), (["--challenge-ttl", "2m"], "--challenge-ttl"),
             (["--database", "mysql://db"], "--database"), (["--database", "sqlite:"], "--database"), (["--token-issuer="], "--token-issuer"),
             (["--port"], "--port"), (["--port", "1", "--port", "2"], "--port"), (["--verbose"], "--verbose"),
-            (["serve"], "serve"),
+            (["serve"], "serve"), (["--tls-cert", "cert.pem"], "--tls-key"), (["--tls-key", "key.pem"], "--tls-cert"),
+            (["--tls-cert=", "--tls-key", "key.pem"], "--tls-cert"),
         ])
     func usageErrors(arguments: [String], option: String) {
         do {

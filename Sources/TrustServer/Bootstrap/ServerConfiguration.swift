@@ -19,6 +19,9 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var perAddressRateLimit: RateLimit = .defaultPerAddress
     /// Connection caps and timeouts; ``ConnectionLimits``' defaults.
     public var connectionLimits = ConnectionLimits()
+    /// The PEM certificate chain and private key files for HTTPS (`--tls-cert`, `--tls-key`),
+    /// both or neither; plain HTTP when `nil`. Read at start and again on SIGHUP.
+    public var tls: TLSFiles?
     /// App Attest and Android key attestation; both off by default.
     public var attestation = AttestationOptions()
 

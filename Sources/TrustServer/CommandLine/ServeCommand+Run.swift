@@ -1,4 +1,5 @@
 import CommandKit
+import MicroHTTP
 import Foundation
 import TrustStore
 
@@ -29,8 +30,18 @@ extension ServeCommand {
             limits.maximumConnections = fitting
             limits.maximumConnectionsPerAddress = min(limits.maximumConnectionsPerAddress, fitting)
         }
+        let tls: TLSCredentials?
+        do { tls = try configuration.tls?.credentials() } catch {
+            prepared.store.close()
+            context.standardError("devicetrust serve: \(error.reason)\n")
+            return ExitStatus.failure
+        }
         do {
-            try server.start(host: configuration.host, port: configuration.port, threads: configuration.threads, limits: limits)
+            try server.start(host: configuration.host, port: configuration.port, threads: configuration.threads, limits: limits, tls: tls)
+        } catch let error as HTTPServerError where error.code == .invalidTLSCredentials {
+            prepared.store.close()
+            context.standardError("devicetrust serve: --tls-cert/--tls-key: \(error.reason)\n")
+            return ExitStatus.failure
         } catch {
             prepared.store.close()
             context.standardError("devicetrust serve: cannot listen on \(configuration.host):\(configuration.port): \(error)\n")
@@ -38,10 +49,26 @@ extension ServeCommand {
         }
         context.standardOutput("admin key file: \(prepared.adminKeyFile.path)\n")
         prepared.receiptRefresher?.start()
-        signals.wait()
+        signals.wait(onHangUp: { reloadTLS(server, log: log) })
         server.stop()
         prepared.receiptRefresher?.stop()
         prepared.store.close()
         return ExitStatus.success
+    }
+
+    /// SIGHUP: reads the TLS files again and serves new connections with them; a file that
+    /// cannot be read or credentials GnuTLS refuses leave the previous ones in service.
+    private func reloadTLS(_ server: DeviceTrustServer, log: ServiceLog) {
+        guard let files = configuration.tls else { return log("SIGHUP: nothing to reload (serving plain HTTP, no --tls-cert)") }
+        do {
+            try server.reloadTLS(try files.credentials())
+            log("SIGHUP: TLS certificate reloaded from \(files.certificatePath)")
+        } catch let error as BootstrapError {
+            log("SIGHUP: TLS reload failed, still serving the previous certificate: \(error.reason)")
+        } catch let error as HTTPServerError {
+            log("SIGHUP: TLS reload failed, still serving the previous certificate: \(error.reason)")
+        } catch {
+            log("SIGHUP: TLS reload failed, still serving the previous certificate: \(error)")
+        }
     }
 }

@@ -17,7 +17,7 @@ public struct ServeCommand: Sendable, Hashable {
             [--database sqlite:PATH|postgres://...] [--challenge-ttl SECONDS] [--token-issuer S] [--token-audience S] \
             [--rate-limit-per-address N] [--rate-limit-per-device N] \
             [--max-connections N] [--max-connections-per-address N] [--request-timeout SECONDS] [--idle-timeout SECONDS] \
-            [--listen-backlog N] \
+            [--listen-backlog N] [--tls-cert FILE --tls-key FILE] \
             [--app-id TEAMID.bundle]... [--app-attest off|optional|required] \
             [--app-attest-environment production|development] [--app-attest-root FILE] [--app-attest-receipt-root FILE] \
             [--android-package NAME] [--android-cert-digest HEX]... \
@@ -48,6 +48,10 @@ public struct ServeCommand: Sendable, Hashable {
             OptionSpec("--token-audience", kind: .value("S"), help: "the tokens' aud claim (default devicetrust)"),
             OptionSpec("--rate-limit-per-address", kind: .value("N"), help: "requests per second per client address, bursts of 2N (default 2000)"),
             OptionSpec("--rate-limit-per-device", kind: .value("N"), help: "challenges per second per device, bursts of 2N (default 200)"),
+            OptionSpec(
+                "--tls-cert", kind: .value("FILE"),
+                help: "PEM certificate chain: serve HTTPS only (TLS 1.2 and 1.3) with --tls-key; both are read again on SIGHUP"),
+            OptionSpec("--tls-key", kind: .value("FILE"), help: "the PEM private key of --tls-cert's certificate"),
         ] + connectionOptions.map(\.spec) + [
             OptionSpec(
                 "--app-id", kind: .value("TEAMID.bundle"), repeatable: true, section: attestation,
@@ -216,6 +220,14 @@ public struct ServeCommand: Sendable, Hashable {
             configuration.service.perDeviceRateLimit = try Self.rateLimit(rate, option: "--rate-limit-per-device")
         }
         configuration.connectionLimits = try Self.connectionLimits(values)
+        switch (values["--tls-cert"], values["--tls-key"]) {
+        case (nil, nil):
+            break
+        case (let certificate?, let key?) where !certificate.isEmpty && !key.isEmpty:
+            configuration.tls = TLSFiles(certificatePath: certificate, keyPath: key)
+        default:
+            throw UsageError("--tls-cert and --tls-key go together: give both PEM files (certificate chain and its private key) or neither")
+        }
         self.configuration = configuration
     }
 
