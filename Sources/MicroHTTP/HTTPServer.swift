@@ -17,9 +17,14 @@ import Foundation
 /// defer { server.stop() }
 /// ```
 public final class HTTPServer: @unchecked Sendable {
-    // `daemon` is only read or written with `lock` held.
+    // Every `var` is only read or written with `lock` held.
     private let lock = NSLock()
     private var daemon: MHDDaemon?
+    /// What `daemon` was started with, for a TLS reload.
+    private var recipe: DaemonRecipe?
+    private var tls: TLSCredentials?
+    /// Daemons replaced by a TLS reload, serving their open connections until they end.
+    private var retiring: [ObjectIdentifier: MHDDaemon] = [:]
 
     /// Creates a stopped server.
     public init() {}
@@ -43,12 +48,21 @@ public final class HTTPServer: @unchecked Sendable {
     ///     requests wait, more are started, up to 64 in all (a handler may be waiting for
     ///     the disk), and end after 2 s without work.
     ///   - maximumBodyBytes: the largest request body accepted; larger ones get 413.
-    ///   - connectionTimeoutSeconds: idle connections are closed after this many seconds.
-    ///     This also bounds how long a client that vanished in the middle of an upload
-    ///     holds a connection slot (libmicrohttpd may not notice its close earlier).
+    ///   - connectionTimeoutSeconds: the keep-alive idle timeout: connections without any
+    ///     traffic for this many seconds are closed. This also bounds how long a client that
+    ///     vanished in the middle of an answer holds a connection slot.
+    ///   - requestTimeoutSeconds: a request must be read whole (headers and body) within
+    ///     this many seconds of its start — the accept for a connection's first request, the
+    ///     request line for a kept-alive connection's next one — however slowly its bytes
+    ///     arrive; a connection that accepts and sends nothing is closed after it too.
     ///   - maximumConnections: connections served at once; more wait in the listen queue.
+    ///     Above 90 % of it, each new connection pushes out a waiting one: the longest-idle
+    ///     kept-alive connection first, then the longest-waiting one that sent no request.
     ///   - maximumConnectionsPerAddress: connections one client address may hold at once
     ///     (further ones are closed at accept); 0 means no per-address limit.
+    ///   - listenBacklog: the kernel's queue of connections not yet accepted.
+    ///   - tls: a certificate chain and key to speak HTTPS only (TLS 1.2 and 1.3, see
+    ///     ``TLSCredentials/priorities``), or `nil` for plain HTTP.
     ///   - handler: answers each request.
     /// - Returns: the port actually bound.
     /// - Throws: ``HTTPServerError`` when the arguments are invalid, the server is
@@ -60,8 +74,11 @@ public final class HTTPServer: @unchecked Sendable {
         threads: Int = 2,
         maximumBodyBytes: Int = 64 * 1024,
         connectionTimeoutSeconds: Int = 30,
+        requestTimeoutSeconds: Int = 10,
         maximumConnections: Int = 1000,
         maximumConnectionsPerAddress: Int = 0,
+        listenBacklog: Int = 4096,
+        tls: TLSCredentials? = nil,
         handler: @escaping HTTPHandler
     ) throws -> UInt16 {
         guard (1...1024).contains(threads) else {
@@ -73,6 +90,12 @@ public final class HTTPServer: @unchecked Sendable {
         guard (1...3600).contains(connectionTimeoutSeconds) else {
             throw HTTPServerError(.invalidConfiguration, "connectionTimeoutSeconds must be between 1 and 3600")
         }
+        guard (1...3600).contains(requestTimeoutSeconds) else {
+            throw HTTPServerError(.invalidConfiguration, "requestTimeoutSeconds must be between 1 and 3600")
+        }
+        guard (1...65_535).contains(listenBacklog) else {
+            throw HTTPServerError(.invalidConfiguration, "listenBacklog must be between 1 and 65535")
+        }
         guard (1...1_000_000).contains(maximumConnections) else {
             throw HTTPServerError(.invalidConfiguration, "maximumConnections must be between 1 and 1000000")
         }
@@ -82,27 +105,53 @@ public final class HTTPServer: @unchecked Sendable {
                 "maximumConnectionsPerAddress must be between 0 (no limit) and maximumConnections"
             )
         }
+        let recipe = DaemonRecipe(
+            host: host, port: port, threads: threads, maximumBodyBytes: maximumBodyBytes, connectionTimeoutSeconds: connectionTimeoutSeconds,
+            requestTimeoutSeconds: requestTimeoutSeconds, maximumConnections: maximumConnections,
+            maximumConnectionsPerAddress: maximumConnectionsPerAddress, listenBacklog: listenBacklog, handler: handler)
         return try lock.withLock {
             guard daemon == nil else {
                 throw HTTPServerError(.alreadyRunning, "call stop() before starting the server again")
             }
-            let context = ServerContext(handler: handler, maximumBodyBytes: maximumBodyBytes, threads: threads)
-            let started: MHDDaemon
-            do {
-                started = try MHDDaemon(
-                    host: host,
-                    port: port,
-                    connectionTimeoutSeconds: connectionTimeoutSeconds,
-                    maximumConnections: maximumConnections,
-                    maximumConnectionsPerAddress: maximumConnectionsPerAddress,
-                    context: context
-                )
-            } catch {
-                context.pool.stop()
-                throw error
-            }
+            let started = try MHDDaemon(recipe, tls: tls)
             daemon = started
+            self.recipe = recipe
+            self.tls = tls
             return started.port
+        }
+    }
+
+    /// Whether the server speaks HTTPS.
+    public var isServingTLS: Bool { lock.withLock { daemon != nil && tls != nil } }
+
+    /// Serves new connections with `credentials` from now on, without closing the listening
+    /// socket: a new libmicrohttpd daemon with them takes over the socket, and the old one
+    /// stops accepting and serves its open connections until they end (at most the idle
+    /// timeout plus the request timeout, then it closes them).
+    ///
+    /// - Throws: ``HTTPServerError`` with code ``HTTPServerError/Code/invalidTLSCredentials``
+    ///   when GnuTLS refuses the certificate or key (they do not parse, or the key is not the
+    ///   certificate's), or ``HTTPServerError/Code/notServingTLS``; the server then keeps
+    ///   serving with the credentials it had.
+    public func reloadTLS(_ credentials: TLSCredentials) throws(HTTPServerError) {
+        let (replaced, grace) = try { () throws(HTTPServerError) -> (MHDDaemon, Int) in
+            lock.lock()
+            defer { lock.unlock() }
+            guard let current = daemon, let recipe, tls != nil else {
+                throw HTTPServerError(.notServingTLS, "start the server with TLS credentials before reloading them")
+            }
+            let next = try MHDDaemon(recipe, tls: credentials, listenSocket: current.listenSocket)
+            current.quiesce()
+            daemon = next
+            tls = credentials
+            retiring[ObjectIdentifier(current)] = current
+            return (current, recipe.connectionTimeoutSeconds + recipe.requestTimeoutSeconds)
+        }()
+        let deadline = Date().addingTimeInterval(Double(grace))
+        Thread.detachNewThread { [self] in
+            while replaced.context.connections.count > 0, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+            replaced.stop()
+            _ = lock.withLock { retiring.removeValue(forKey: ObjectIdentifier(replaced)) }
         }
     }
 
@@ -122,10 +171,13 @@ public final class HTTPServer: @unchecked Sendable {
     /// Does nothing when the server is not running. Do not call it from inside a handler.
     public func stop() {
         let stopping = lock.withLock {
-            defer { daemon = nil }
-            return daemon
+            defer {
+                daemon = nil
+                retiring = [:]
+            }
+            return [daemon].compactMap { $0 } + retiring.values
         }
-        stopping?.stop()
+        stopping.forEach { $0.stop() }
     }
 }
 
@@ -135,11 +187,14 @@ final class ServerContext: Sendable {
     let maximumBodyBytes: Int
     /// The threads that run `handler`; stopped by ``MHDDaemon``.
     let pool: HandlerPool
+    /// The open connections and their deadlines; stopped by ``MHDDaemon``.
+    let connections: ConnectionGuard
 
-    init(handler: @escaping HTTPHandler, maximumBodyBytes: Int, threads: Int) {
+    init(handler: @escaping HTTPHandler, maximumBodyBytes: Int, threads: Int, limits: ConnectionTable.Limits) {
         self.handler = handler
         self.maximumBodyBytes = maximumBodyBytes
         pool = HandlerPool(threads: threads)
+        connections = ConnectionGuard(limits: limits)
     }
 
     #if DEBUG

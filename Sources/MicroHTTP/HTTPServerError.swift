@@ -12,6 +12,11 @@ public struct HTTPServerError: Error, Sendable, Equatable, CustomStringConvertib
         public static let alreadyRunning = Code(name: "alreadyRunning")
         /// libmicrohttpd refused to start (port in use, no permission, resources).
         public static let startFailed = Code(name: "startFailed")
+        /// The TLS certificate or key does not parse, or the key does not belong to the
+        /// certificate; the server keeps what it had.
+        public static let invalidTLSCredentials = Code(name: "invalidTLSCredentials")
+        /// ``HTTPServer/reloadTLS(_:)`` on a server that is stopped or was started without TLS.
+        public static let notServingTLS = Code(name: "notServingTLS")
 
         /// The code's name.
         public var description: String { name }

@@ -44,6 +44,8 @@ public final class LoopbackHTTPClient {
     public let host: String
     /// The TCP port connected to.
     public let port: UInt16
+    /// The local address each connection is bound to, or `nil` for the kernel's choice.
+    public let sourceAddress: String?
     /// The `Host` header value: `127.0.0.1:port` or `[::1]:port`.
     private let authority: String
     /// The send and receive timeout of each socket call, in seconds.
@@ -60,14 +62,24 @@ public final class LoopbackHTTPClient {
         host = "127.0.0.1"
         self.port = port
         self.timeoutSeconds = timeoutSeconds
+        sourceAddress = nil
         authority = "127.0.0.1:\(port)"
     }
 
     /// A client for `host:port`, where `host` must be `127.0.0.1` or `::1`; does not connect yet.
-    public init(host: String, port: UInt16, timeoutSeconds: Int = 10) throws(LoopbackHTTPError) {
+    /// With `sourceAddress` (an IPv4 loopback address such as `127.0.0.2`, for an IPv4
+    /// `host`), each connection is bound to it before connecting, so that the server sees
+    /// another client address (Linux accepts any address of 127.0.0.0/8 on loopback).
+    public init(host: String, port: UInt16, timeoutSeconds: Int = 10, sourceAddress: String? = nil) throws(LoopbackHTTPError) {
         guard host == "127.0.0.1" || host == "::1" else {
             throw LoopbackHTTPError(description: "'\(host)' is not a loopback address (127.0.0.1 or ::1)")
         }
+        if let sourceAddress {
+            guard host == "127.0.0.1", LoopbackSource.isIPv4Loopback(sourceAddress) else {
+                throw LoopbackHTTPError(description: "source address '\(sourceAddress)' must be in 127.0.0.0/8, with host 127.0.0.1")
+            }
+        }
+        self.sourceAddress = sourceAddress
         self.host = host
         self.port = port
         self.timeoutSeconds = timeoutSeconds
@@ -180,6 +192,11 @@ public final class LoopbackHTTPClient {
         #if canImport(Darwin)
         setsockopt(fd, SOL_SOCKET, SO_NOSIGPIPE, &one, socklen_t(MemoryLayout<Int32>.size))
         #endif
+        if let sourceAddress, !LoopbackSource.bind(fd, to: sourceAddress) {
+            let error = errno
+            Foundation.close(fd)
+            throw LoopbackHTTPError(description: "bind() to \(sourceAddress) failed: errno \(error)", errnoValue: error)
+        }
         let result: Int32
         if ipv6 {
             var address = sockaddr_in6()

@@ -23,8 +23,12 @@ final class ServeNode: @unchecked Sendable {
     let logPath: String
     private let process: ChildProcess
 
-    /// Starts `devicetrust serve` and waits (at most `readyWithin` seconds) for `/healthz`.
-    init(dataDirectory: String, database: String, port: UInt16? = nil, arguments: [String] = [], readyWithin: TimeInterval = 30) throws {
+    /// Starts `devicetrust serve` and waits (at most `readyWithin` seconds) for `/healthz`,
+    /// or for `isReady(port)` when given (a TLS node does not answer plain HTTP).
+    init(
+        dataDirectory: String, database: String, port: UInt16? = nil, arguments: [String] = [], readyWithin: TimeInterval = 30,
+        isReady: ((UInt16) -> Bool)? = nil
+    ) throws {
         guard let devicetrustExecutable else { throw ClusterTestError("the devicetrust binary is not built next to the tests") }
         self.port = try port ?? Self.freePort()
         self.dataDirectory = dataDirectory
@@ -42,7 +46,8 @@ final class ServeNode: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(readyWithin)
         while Date() < deadline {
             if !process.isRunning { throw ClusterTestError("devicetrust serve on port \(self.port) exited: \(self.log)") }
-            if (try? get("/healthz").status) == 200 { return }
+            if let isReady, isReady(self.port) { return }
+            if isReady == nil, (try? get("/healthz").status) == 200 { return }
             usleep(50_000)
         }
         kill9()
@@ -52,6 +57,11 @@ final class ServeNode: @unchecked Sendable {
     deinit { kill9() }
 
     var isRunning: Bool { process.isRunning }
+    /// The server's process id.
+    var pid: pid_t { process.pid }
+
+    /// Sends `signal` (SIGHUP: reload the TLS files) to the server.
+    func send(signal: Int32) { process.kill(signal) }
     var log: String { (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "" }
 
     /// A new process with the same port, data directory, database and arguments (retried

@@ -46,6 +46,8 @@ struct ServeCommandTests {
             (["--key-publish-delay", "-1"], "--key-publish-delay"), (["--key-publish-delay", "604801"], "--key-publish-delay"),
             (["--key-publish-delay", "10m"], "--key-publish-delay"), (["--log-format", "yaml"], "--log-format"),
             (["--log-format", "JSON"], "--log-format"),
+            (["serve"], "serve"), (["--tls-cert", "cert.pem"], "--tls-key"), (["--tls-key", "key.pem"], "--tls-cert"),
+            (["--tls-cert=", "--tls-key", "key.pem"], "--tls-cert"),
         ])
     func usageErrors(arguments: [String], option: String) {
         do {
@@ -65,6 +67,37 @@ struct ServeCommandTests {
         #expect(given.keyPublishDelay == 0)
         #expect(given.logFormat == .json)
         #expect(try ServeCommand.parse(["--key-publish-delay=604800"], environment: [:]).configuration.keyPublishDelay == 604_800)
+    }
+
+    @Test("connection limits: defaults, every option, and out-of-range values named")
+    func connectionLimits() throws {
+        #expect(try ServeCommand.parse([], environment: [:]).configuration.connectionLimits == ConnectionLimits())
+        let defaults = ConnectionLimits()
+        #expect(defaults.maximumConnections == 10_000 && defaults.maximumConnectionsPerAddress == 1_000)
+        #expect(defaults.requestTimeoutSeconds == 10 && defaults.idleTimeoutSeconds == 30 && defaults.listenBacklog == 4_096)
+        let limits = try ServeCommand.parse(
+            [
+                "--max-connections", "500", "--max-connections-per-address=0", "--request-timeout", "5", "--idle-timeout", "60",
+                "--listen-backlog", "128",
+            ], environment: [:]
+        ).configuration.connectionLimits
+        #expect(
+            limits
+                == ConnectionLimits(
+                    maximumConnections: 500, maximumConnectionsPerAddress: 0, requestTimeoutSeconds: 5, idleTimeoutSeconds: 60, listenBacklog: 128))
+        for (arguments, option) in [
+            (["--max-connections", "0"], "--max-connections"), (["--max-connections-per-address", "-1"], "--max-connections-per-address"),
+            (["--max-connections", "10", "--max-connections-per-address", "11"], "--max-connections-per-address"),
+            (["--request-timeout", "0"], "--request-timeout"), (["--idle-timeout", "3601"], "--idle-timeout"),
+            (["--listen-backlog", "70000"], "--listen-backlog"), (["--request-timeout", "1s"], "--request-timeout"),
+        ] {
+            do {
+                _ = try ServeCommand.parse(arguments, environment: [:])
+                Issue.record("expected a usage error for \(arguments)")
+            } catch {
+                #expect(error.message.contains(option))
+            }
+        }
     }
 
     @Test("DEVICETRUST_DATABASE_URL gives the database when --database is absent; --database wins")

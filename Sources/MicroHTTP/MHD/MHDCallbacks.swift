@@ -2,7 +2,7 @@ internal import CMicroHTTPD
 import Foundation
 import Synchronization
 
-// The two C callbacks handed to libmicrohttpd. They are plain nonisolated functions (no
+// The C callbacks handed to libmicrohttpd. They are plain nonisolated functions (no
 // captures, no actor), called on the daemon's pool threads.
 
 /// The per-request state stored in MHD's `*req_cls`: retained when the headers arrive,
@@ -111,17 +111,55 @@ private func handOff(_ request: HTTPRequest, of context: MHDRequestContext, on c
     return MHDResponseWriter.queue(handler(request), on: connection) ? dt_mhd_yes() : dt_mhd_no()
 }
 
-/// `MHD_RequestCompletedCallback`: frees the per-request context, however the request ended.
+/// `MHD_RequestCompletedCallback`: frees the per-request context, however the request
+/// ended, and tells the ``ConnectionGuard`` that the connection waits for its next request.
 func mhdRequestCompleted(
-    _ unused: UnsafeMutableRawPointer?,
+    _ serverContext: UnsafeMutableRawPointer?,
     _ connection: OpaquePointer?,
     _ requestContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
     _ termination: MHD_RequestTerminationCode
 ) {
+    if let serverContext, let connection {
+        Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue().connections.requestCompleted(connectionID(connection))
+    }
     guard let requestContext, let pointer = requestContext.pointee else { return }
     requestContext.pointee = nil
     Unmanaged<MHDRequestContext>.fromOpaque(pointer).release()
 }
+
+/// `MHD_NotifyConnectionCallback`: reports accepted and closed connections to the
+/// ``ConnectionGuard`` (which must forget a connection here, before MHD closes its socket).
+func mhdConnectionNotify(
+    _ serverContext: UnsafeMutableRawPointer?,
+    _ connection: OpaquePointer?,
+    _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+    _ code: MHD_ConnectionNotificationCode
+) {
+    guard let serverContext, let connection else { return }
+    let connections = Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue().connections
+    if dt_mhd_is_connection_started(code) == 1 {
+        let socket = dt_mhd_connection_socket(connection)
+        if socket >= 0 { connections.opened(connectionID(connection), socket: socket) }
+    } else {
+        connections.closed(connectionID(connection))
+    }
+}
+
+/// The `MHD_OPTION_URI_LOG_CALLBACK` callback: a request line has arrived. Returns NULL,
+/// so the access handler still finds `*req_cls == NULL` on its first call.
+func mhdRequestStarted(
+    _ serverContext: UnsafeMutableRawPointer?,
+    _ uri: UnsafePointer<CChar>?,
+    _ connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+    if let serverContext, let connection {
+        Unmanaged<ServerContext>.fromOpaque(serverContext).takeUnretainedValue().connections.requestStarted(connectionID(connection))
+    }
+    return nil
+}
+
+/// A connection's identity in the ``ConnectionGuard``: its address, unique while it is open.
+private func connectionID(_ connection: OpaquePointer) -> Int { Int(bitPattern: UnsafeRawPointer(connection)) }
 
 /// Carries out one ``RequestAssembly/Step``. Returning `MHD_NO` closes the connection.
 private func perform(_ step: RequestAssembly.Step, of context: MHDRequestContext, on connection: OpaquePointer, server: ServerContext) -> MHD_Result {
@@ -131,8 +169,10 @@ private func perform(_ step: RequestAssembly.Step, of context: MHDRequestContext
     case .abort:
         return dt_mhd_no()
     case .respond(let response):
+        server.connections.responding(connectionID(connection))
         return MHDResponseWriter.queue(response, on: connection) ? dt_mhd_yes() : dt_mhd_no()
     case .runHandler(let request):
+        server.connections.responding(connectionID(connection))
         return handOff(request, of: context, on: connection, server: server)
     }
 }

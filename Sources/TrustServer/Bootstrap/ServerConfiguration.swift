@@ -18,6 +18,11 @@ public struct ServerConfiguration: Sendable, Hashable {
     public var service: DeviceTrustConfiguration
     /// Requests per client address; ``RateLimit/defaultPerAddress`` by default.
     public var perAddressRateLimit: RateLimit = .defaultPerAddress
+    /// Connection caps and timeouts; ``ConnectionLimits``' defaults.
+    public var connectionLimits = ConnectionLimits()
+    /// The PEM certificate chain and private key files for HTTPS (`--tls-cert`, `--tls-key`),
+    /// both or neither; plain HTTP when `nil`. Read at start and again on SIGHUP.
+    public var tls: TLSFiles?
     /// App Attest and Android key attestation; both off by default.
     public var attestation = AttestationOptions()
     /// Seconds a new token-signing key is published before it signs

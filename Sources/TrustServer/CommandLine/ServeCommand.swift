@@ -16,6 +16,8 @@ public struct ServeCommand: Sendable, Hashable {
             [--port 8080] [--host 127.0.0.1] [--data-dir ./devicetrust-data] \
             [--database sqlite:PATH|postgres://...] [--challenge-ttl SECONDS] [--token-issuer S] [--token-audience S] \
             [--rate-limit-per-address N] [--rate-limit-per-device N] [--key-publish-delay SECONDS] [--log-format text|json] \
+            [--max-connections N] [--max-connections-per-address N] [--request-timeout SECONDS] [--idle-timeout SECONDS] \
+            [--listen-backlog N] [--tls-cert FILE --tls-key FILE] \
             [--app-id TEAMID.bundle]... [--app-attest off|optional|required] \
             [--app-attest-environment production|development] [--app-attest-root FILE] [--app-attest-receipt-root FILE] \
             [--android-package NAME] [--android-cert-digest HEX]... \
@@ -59,6 +61,11 @@ public struct ServeCommand: Sendable, Hashable {
                     text (default: plain lines on standard error) or json (one JSON object per line on standard \
                     output: every request with its X-Request-Id, route, status and latency, and the security events)
                     """),
+            OptionSpec(
+                "--tls-cert", kind: .value("FILE"),
+                help: "PEM certificate chain: serve HTTPS only (TLS 1.2 and 1.3) with --tls-key; both are read again on SIGHUP"),
+            OptionSpec("--tls-key", kind: .value("FILE"), help: "the PEM private key of --tls-cert's certificate"),
+        ] + connectionOptions.map(\.spec) + [
             OptionSpec(
                 "--app-id", kind: .value("TEAMID.bundle"), repeatable: true, section: attestation,
                 help: "an App Attest app identifier, repeatable (needed unless --app-attest off)"),
@@ -105,6 +112,43 @@ public struct ServeCommand: Sendable, Hashable {
         ])
 
     private static let attestation = "Hardware attestation at enrollment"
+    private static let connections = "Connection limits"
+
+    /// One whole-number option of ``ConnectionLimits``: its help, range and parsing in one place.
+    private struct LimitOption: Sendable {
+        let name: String
+        let valueName: String
+        let range: ClosedRange<Int>
+        let unit: String
+        let help: String
+        let field: any WritableKeyPath<ConnectionLimits, Int> & Sendable
+
+        var spec: OptionSpec {
+            let bounds = "\(range.lowerBound) to \(range.upperBound)"
+            return OptionSpec(
+                name, kind: .value(valueName), section: connections, help: "\(help), \(bounds) (default \(ConnectionLimits()[keyPath: field]))")
+        }
+    }
+
+    private static let connectionOptions = [
+        LimitOption(
+            name: "--max-connections", valueName: "N", range: 1...1_000_000, unit: "connections",
+            help: "connections held at once (lowered to fit the open-file limit); above 90 % each new one closes the longest-idle kept-alive one",
+            field: \.maximumConnections),
+        LimitOption(
+            name: "--max-connections-per-address", valueName: "N", range: 0...1_000_000, unit: "connections",
+            help: "connections one client address may hold, 0 for no limit (behind a proxy, all come from the proxy)",
+            field: \.maximumConnectionsPerAddress),
+        LimitOption(
+            name: "--request-timeout", valueName: "SECONDS", range: 1...3600, unit: "seconds",
+            help: "seconds a request's headers and body may take to arrive", field: \.requestTimeoutSeconds),
+        LimitOption(
+            name: "--idle-timeout", valueName: "SECONDS", range: 1...3600, unit: "seconds",
+            help: "seconds a connection may stay without traffic, kept alive between requests", field: \.idleTimeoutSeconds),
+        LimitOption(
+            name: "--listen-backlog", valueName: "N", range: 1...65_535, unit: "connections",
+            help: "connections the kernel queues before they are accepted", field: \.listenBacklog),
+    ]
 
     /// The usage line.
     public static var usage: String { HelpText.usage(configuration, path: ["devicetrust", "serve"]) }
@@ -200,7 +244,33 @@ public struct ServeCommand: Sendable, Hashable {
             }
             configuration.keyPublishDelay = TimeInterval(seconds)
         }
+        configuration.connectionLimits = try Self.connectionLimits(values)
+        switch (values["--tls-cert"], values["--tls-key"]) {
+        case (nil, nil):
+            break
+        case (let certificate?, let key?) where !certificate.isEmpty && !key.isEmpty:
+            configuration.tls = TLSFiles(certificatePath: certificate, keyPath: key)
+        default:
+            throw UsageError("--tls-cert and --tls-key go together: give both PEM files (certificate chain and its private key) or neither")
+        }
         self.configuration = configuration
+    }
+
+    private static func connectionLimits(_ values: [String: String]) throws(UsageError) -> ConnectionLimits {
+        var limits = ConnectionLimits()
+        for option in connectionOptions {
+            guard let text = values[option.name] else { continue }
+            guard let value = Int(text), option.range.contains(value) else {
+                throw UsageError(
+                    "\(option.name) must be a whole number of \(option.unit) from \(option.range.lowerBound) to \(option.range.upperBound), not '\(text)'")
+            }
+            limits[keyPath: option.field] = value
+        }
+        guard limits.maximumConnectionsPerAddress <= limits.maximumConnections else {
+            throw UsageError(
+                "--max-connections-per-address (\(limits.maximumConnectionsPerAddress)) must not exceed --max-connections (\(limits.maximumConnections))")
+        }
+        return limits
     }
 
     private static func rateLimit(_ text: String, option: String) throws(UsageError) -> RateLimit {

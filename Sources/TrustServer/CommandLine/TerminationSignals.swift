@@ -8,14 +8,15 @@ import Darwin
 /// and the handler (a C function pointer) can reach no context but a global.
 nonisolated(unsafe) private var terminationPipeWriteEnd: Int32 = -1
 
-/// Writes one byte to the pipe; only async-signal-safe calls.
-private let terminationHandler: @convention(c) (Int32) -> Void = { _ in
-    var byte: UInt8 = 1
+/// Writes the signal's number, as one byte, to the pipe; only async-signal-safe calls.
+private let terminationHandler: @convention(c) (Int32) -> Void = { number in
+    var byte = UInt8(truncatingIfNeeded: number)
     _ = write(terminationPipeWriteEnd, &byte, 1)
 }
 
-/// SIGINT and SIGTERM, caught by a C signal handler that writes one byte to a pipe, which
-/// ``wait()`` reads (the self-pipe pattern).
+/// SIGINT and SIGTERM (and SIGHUP, the reload request), caught by a C signal handler that
+/// writes the signal's number to a pipe, which ``wait(onHangUp:)`` reads (the self-pipe
+/// pattern).
 ///
 /// Not a Dispatch signal source with the action set to ignore, as before: on Linux that
 /// depends on which threads block the signal, and `devicetrust serve` now and then ignored
@@ -34,7 +35,7 @@ final class TerminationSignals {
         precondition(created, "no pipe for the termination signals (errno \(errno))")
         readEnd = ends[0]
         terminationPipeWriteEnd = ends[1]
-        for number in [SIGINT, SIGTERM] {
+        for number in [SIGINT, SIGTERM, SIGHUP] {
             var action = sigaction()
             #if canImport(Glibc)
             action.__sigaction_handler.sa_handler = terminationHandler
@@ -52,14 +53,23 @@ final class TerminationSignals {
         sigemptyset(&unblocked)
         sigaddset(&unblocked, SIGINT)
         sigaddset(&unblocked, SIGTERM)
+        sigaddset(&unblocked, SIGHUP)
         pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
     }
 
-    /// Blocks the calling thread until SIGINT or SIGTERM arrives; then a second one ends
-    /// the process at once.
-    func wait() {
-        var byte: UInt8 = 0
-        while read(readEnd, &byte, 1) < 0 && errno == EINTR {}
+    /// Blocks the calling thread until SIGINT or SIGTERM arrives, calling `onHangUp` on it
+    /// for each SIGHUP meanwhile; then a second SIGINT or SIGTERM ends the process at once.
+    func wait(onHangUp: () -> Void = {}) {
+        while true {
+            var byte: UInt8 = 0
+            let count = read(readEnd, &byte, 1)
+            if count < 0, errno == EINTR { continue }
+            if count == 1, Int32(byte) == SIGHUP {
+                onHangUp()
+                continue
+            }
+            break
+        }
         for number in [SIGINT, SIGTERM] { signal(number, SIG_DFL) }
     }
 }

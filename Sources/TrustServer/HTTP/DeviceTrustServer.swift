@@ -27,14 +27,25 @@ public final class DeviceTrustServer: Sendable {
         self.log = log
     }
 
-    /// Starts listening; returns the bound port (useful with port 0).
-    /// - Throws: `HTTPServerError` when the address cannot be bound.
+    /// Starts listening with `limits`, HTTPS only when `tls` is given; returns the bound port
+    /// (useful with port 0).
+    /// - Throws: `HTTPServerError` when the address cannot be bound, a limit is out of range
+    ///   or GnuTLS refuses the credentials.
     @discardableResult
-    public func start(host: String = "127.0.0.1", port: UInt16, threads: Int = 4) throws -> UInt16 {
+    public func start(
+        host: String = "127.0.0.1", port: UInt16, threads: Int = 4, limits: ConnectionLimits = ConnectionLimits(), tls: TLSCredentials? = nil
+    ) throws -> UInt16 {
         try http.start(
             host: host, port: port, threads: threads, maximumBodyBytes: Self.maximumBodyBytes,
+            connectionTimeoutSeconds: limits.idleTimeoutSeconds, requestTimeoutSeconds: limits.requestTimeoutSeconds,
+            maximumConnections: limits.maximumConnections, maximumConnectionsPerAddress: limits.maximumConnectionsPerAddress,
+            listenBacklog: limits.listenBacklog, tls: tls,
             handler: DeviceTrustRoutes.handler(router, metrics: service.metrics, perAddress: perAddress, log: log))
     }
+
+    /// Serves new connections with `credentials`; on failure keeps the current ones.
+    /// - Throws: `HTTPServerError` when GnuTLS refuses them or the server is not serving TLS.
+    public func reloadTLS(_ credentials: TLSCredentials) throws(HTTPServerError) { try http.reloadTLS(credentials) }
 
     /// The bound port, or `nil` when stopped.
     public var port: UInt16? { http.port }
