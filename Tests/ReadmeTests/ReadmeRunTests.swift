@@ -21,6 +21,7 @@ struct ReadmeRunTests {
         case .attestationLibrary: try AttestationLibraryRun.run(context)
         case .protectedFiles: try ProtectedFilesRun.run(context)
         case .biometricGate: await BiometricGateRun.run(context)
+        case .tlsServer: try TLSServerRun.run(context)
         }
         if run == .postgresNodes && !PostgresTestServer.isAvailable { return }  // nothing ran (see PostgresNodesRun)
         context.expectEverythingRan()

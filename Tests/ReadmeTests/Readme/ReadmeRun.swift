@@ -34,6 +34,9 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case protectedFiles
     /// The lock screen's biometric gate on an emulated iPhone.
     case biometricGate
+    /// `devicetrust serve --tls-cert --tls-key` with a certificate made by the block, its
+    /// SIGHUP reload, and the nginx example's essentials.
+    case tlsServer
 
     var testDescription: String { rawValue }
 
@@ -60,6 +63,7 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 BlockLocator(section: Self.pinningSection, ordinal: 1, language: "swift"),
             ]
         case .attestationLibrary: [BlockLocator(section: Self.attestationLibrarySection, ordinal: 0, language: "swift")]
+        case .tlsServer: [BlockLocator(section: "TLS", ordinal: 0, language: "sh"), BlockLocator(section: "TLS", ordinal: 1, language: "nginx")]
         }
     }
 
