@@ -9,6 +9,8 @@ import FoundationNetworking
 struct APIRequests: Sendable {
     let baseURL: URL
     let transport: any HTTPTransport
+    /// Whether `http://` to a host other than loopback is allowed (it never is by default).
+    var allowsInsecureHTTP = false
 
     /// `POST` `body` to `path` (segments are percent-encoded) and decodes `Answer` from a
     /// `status` answer.
@@ -28,6 +30,7 @@ struct APIRequests: Sendable {
     /// - Throws: `Problem` for a problem answer, ``DeviceTrustClientError`` otherwise.
     @discardableResult
     func post(_ path: [String], _ body: some Encodable, expecting status: Int) async throws -> Data {
+        try checkScheme()
         var request = URLRequest(url: url(path))
         request.httpMethod = "POST"
         request.setValue("application/json", forHTTPHeaderField: "Content-Type")
@@ -41,6 +44,25 @@ struct APIRequests: Sendable {
                 httpStatus: answer.status)
         }
         return answer.body
+    }
+
+    /// Refuses, before anything is sent, a base URL that is neither `https://` nor `http://`
+    /// to a loopback host (`localhost`, 127.0.0.0/8, `::1`), unless ``allowsInsecureHTTP``.
+    func checkScheme() throws(DeviceTrustClientError) {
+        let scheme = baseURL.scheme?.lowercased()
+        if scheme == "https" { return }
+        if scheme == "http", allowsInsecureHTTP || Self.isLoopback(baseURL.host ?? "") { return }
+        throw DeviceTrustClientError(
+            .insecureTransport,
+            "the base URL must be https:// (http:// only to localhost, 127.0.0.1 or ::1): PINs and signatures must not cross a network in clear text; "
+                + "pass allowsInsecureHTTP: true only for a test network you control")
+    }
+
+    private static func isLoopback(_ host: String) -> Bool {
+        let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]")).lowercased()
+        if bare == "localhost" || bare == "::1" { return true }
+        let parts = bare.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 
     /// `baseURL` followed by `segments`, each percent-encoded as one path component.

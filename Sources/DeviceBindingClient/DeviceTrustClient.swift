@@ -54,24 +54,29 @@ public final class DeviceTrustClient: Sendable {
     ///   - appAttestRetry: how attestations are retried while Apple is unavailable.
     ///   - localData: what ``wipeLocalData()`` removes besides the keys and the App Attest
     ///     key id, after a removal or a `device_revoked` answer (``LocalDeviceData``).
+    ///   - allowsInsecureHTTP: lets the client send to an `http://` base URL whose host is
+    ///     not loopback. By default every call to such a URL fails with
+    ///     ``DeviceTrustClientError/Code/insecureTransport`` before anything is sent; use
+    ///     `https://` (`http://` to `localhost`, 127.0.0.0/8 or `::1` is always allowed).
     public convenience init(
         baseURL: URL, session: URLSession = .shared, deviceKey: (any DeviceKey)? = nil, biometricKey: (any DeviceKey)? = nil,
         appAttest: (any AppAttestProvider)? = nil, appAttestKeychain: (any KeychainBackend)? = nil,
-        appAttestRetry: AppAttestRetryPolicy = .default, localData: LocalDeviceData? = nil
+        appAttestRetry: AppAttestRetryPolicy = .default, localData: LocalDeviceData? = nil, allowsInsecureHTTP: Bool = false
     ) {
         self.init(
             baseURL: baseURL, transport: URLSessionTransport(session: session), deviceKey: deviceKey, biometricKey: biometricKey,
-            appAttest: appAttest, appAttestKeychain: appAttestKeychain, appAttestRetry: appAttestRetry, localData: localData)
+            appAttest: appAttest, appAttestKeychain: appAttestKeychain, appAttestRetry: appAttestRetry, localData: localData,
+            allowsInsecureHTTP: allowsInsecureHTTP)
     }
 
     init(
         baseURL: URL, transport: any HTTPTransport, deviceKey: (any DeviceKey)? = nil, biometricKey: (any DeviceKey)? = nil,
         appAttest: (any AppAttestProvider)? = nil, appAttestKeychain: (any KeychainBackend)? = nil,
-        appAttestRetry: AppAttestRetryPolicy = .default, localData: LocalDeviceData? = nil
+        appAttestRetry: AppAttestRetryPolicy = .default, localData: LocalDeviceData? = nil, allowsInsecureHTTP: Bool = false
     ) {
         self.localData = localData
         self.baseURL = baseURL
-        api = APIRequests(baseURL: baseURL, transport: transport)
+        api = APIRequests(baseURL: baseURL, transport: transport, allowsInsecureHTTP: allowsInsecureHTTP)
         keys = Locked(BoundKeys(deviceKey: deviceKey, biometricKey: biometricKey))
         self.appAttest = appAttest.map { provider in
             AppAttestSession(provider: provider, keychain: appAttestKeychain ?? Self.systemKeychain, retry: appAttestRetry)

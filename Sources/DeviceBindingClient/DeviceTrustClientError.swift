@@ -39,6 +39,11 @@ public struct DeviceTrustClientError: Error, Sendable, Hashable, CustomStringCon
         /// through every retry of ``AppAttestRetryPolicy``. Try again later.
         public static let appAttestRateLimited = Code("appAttestRateLimited")
 
+        /// The base URL is `http://` to a host that is not loopback: the client refuses to
+        /// send PINs and signatures in clear text. Use `https://`, or pass
+        /// `allowsInsecureHTTP: true` for a test network you control.
+        public static let insecureTransport = Code("insecureTransport")
+
         /// The code's name, e.g. `payloadMismatch`.
         public var description: String { name }
     }

@@ -409,15 +409,6 @@ struct HTTPServerTests {
     }
 }
 
-/// Polls `condition` for up to 5 s.
-func waitUntil(_ condition: () -> Bool) -> Bool {
-    for _ in 0..<500 {
-        if condition() { return true }
-        usleep(10_000)
-    }
-    return condition()
-}
-
 /// Thread-safe storage for results written from `concurrentPerform`.
 final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()

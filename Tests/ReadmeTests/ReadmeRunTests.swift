@@ -22,6 +22,7 @@ struct ReadmeRunTests {
         case .protectedFiles: try ProtectedFilesRun.run(context)
         case .biometricGate: await BiometricGateRun.run(context)
         case .operations: try OperationsRun.run(context)
+        case .tlsServer: try TLSServerRun.run(context)
         }
         if run == .postgresNodes && !PostgresTestServer.isAvailable { return }  // nothing ran (see PostgresNodesRun)
         context.expectEverythingRan()

@@ -64,7 +64,7 @@ public final class AppAttestReceiptRefresher: Sendable {
     private let transport: any AttestationDataTransport
     private let clock: ServiceClock
     private let log: ServiceLog
-    private let worker = WorkerState()
+    private let worker = PeriodicWorker()
 
     /// A refresher over `store`, calling Apple through `transport`.
     public init(
@@ -103,16 +103,9 @@ public final class AppAttestReceiptRefresher: Sendable {
 
     /// Starts rounds every ``Configuration/interval`` on a thread of its own; idempotent.
     public func start() {
-        guard worker.begin() else { return }
-        let thread = Thread { [self] in
-            while !worker.stopped(waiting: 0) {
-                do { try refreshDue() } catch { log("App Attest receipt refresh: the due receipts cannot be read: \(error)") }
-                if worker.stopped(waiting: configuration.interval) { break }
-            }
-            worker.finished()
+        worker.start(name: "devicetrust-receipt-refresh", every: configuration.interval) { [self] in
+            do { try refreshDue() } catch { log("App Attest receipt refresh: the due receipts cannot be read: \(error)") }
         }
-        thread.name = "devicetrust-receipt-refresh"
-        thread.start()
     }
 
     /// Stops the rounds and waits for the current one to end.
@@ -197,44 +190,4 @@ private final class Outcomes: @unchecked Sendable {
     init(count: Int) { values = Array(repeating: .failed, count: count) }
     func set(_ index: Int, _ outcome: ReceiptRefreshOutcome) { lock.withLock { values[index] = outcome } }
     var all: [ReceiptRefreshOutcome] { lock.withLock { values } }
-}
-
-/// Start, stop and the wait between rounds.
-private final class WorkerState: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var running = false
-    private var stopping = false
-
-    func begin() -> Bool {
-        condition.withLock {
-            guard !running else { return false }
-            running = true
-            stopping = false
-            return true
-        }
-    }
-
-    /// Waits up to `seconds` for a stop; whether one was asked.
-    func stopped(waiting seconds: TimeInterval) -> Bool {
-        condition.withLock {
-            if !stopping, seconds > 0 { _ = condition.wait(until: Date().addingTimeInterval(seconds)) }
-            return stopping
-        }
-    }
-
-    func stop() {
-        condition.withLock {
-            guard running else { return }
-            stopping = true
-            condition.broadcast()
-            while running { condition.wait() }
-        }
-    }
-
-    func finished() {
-        condition.withLock {
-            running = false
-            condition.broadcast()
-        }
-    }
 }

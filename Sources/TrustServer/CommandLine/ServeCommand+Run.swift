@@ -56,8 +56,11 @@ extension ServeCommand {
         case .json: log("admin key file: \(prepared.adminKeyFile.path)")
         }
         prepared.receiptRefresher?.start()
+        let purger = ExpiredRecordPurger(service: prepared.service)
+        purger.start()
         signals.wait(onHangUp: { reloadTLS(server, log: log) })
         server.stop()
+        purger.stop()
         prepared.receiptRefresher?.stop()
         prepared.store.close()
         return ExitStatus.success

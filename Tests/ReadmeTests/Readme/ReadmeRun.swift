@@ -36,6 +36,9 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case biometricGate
     /// "Operating the server": a JSON-logging server, a key rotation it picks up, its metrics.
     case operations
+    /// `devicetrust serve --tls-cert --tls-key` with a certificate made by the block, its
+    /// SIGHUP reload, and the nginx example's essentials.
+    case tlsServer
 
     var testDescription: String { rawValue }
 
@@ -68,6 +71,7 @@ enum ReadmeRun: String, CaseIterable, Sendable, CustomTestStringConvertible {
                 BlockLocator(section: "Metrics in Prometheus format", ordinal: 0, language: "sh"),
                 BlockLocator(section: "JSON logs and security events", ordinal: 0, language: "sh"),
             ]
+        case .tlsServer: [BlockLocator(section: "TLS", ordinal: 0, language: "sh"), BlockLocator(section: "TLS", ordinal: 1, language: "nginx")]
         }
     }
 
