@@ -108,9 +108,14 @@ public final class ConnectionFlood {
         return open
     }
 
-    /// Closes every connection.
+    /// Closes every connection with a reset (`SO_LINGER` 0), so none of them lingers in
+    /// TIME_WAIT holding its port.
     public func close() {
-        for socket in idle + slow { _ = Foundation.close(socket) }
+        var reset = linger(l_onoff: 1, l_linger: 0)
+        for socket in idle + slow {
+            _ = setsockopt(socket, SOL_SOCKET, SO_LINGER, &reset, socklen_t(MemoryLayout<linger>.size))
+            _ = Foundation.close(socket)
+        }
         idle = []
         slow = []
     }
