@@ -85,10 +85,17 @@ public struct Router: Sendable {
 
     /// Answers `request` as ``respond(to:)`` does, and names the route that answered
     /// (`nil` for a 404 or 405), for metrics and logs labelled by route template.
-    public func respondNamingRoute(to request: HTTPRequest) -> (route: Route?, response: HTTPResponse) {
+    ///
+    /// `around` runs the matched route's handler (its second argument) knowing the route
+    /// first, for context the handler's work should see (a request's log fields); by
+    /// default it only runs it. The route is looked up once either way.
+    public func respondNamingRoute(
+        to request: HTTPRequest, around: (Route, () -> HTTPResponse) -> HTTPResponse = { _, respond in respond() }
+    ) -> (route: Route?, response: HTTPResponse) {
         switch lookup(request.method, path: request.path) {
         case .found(let index, let parameters):
-            return (entries[index].route, entries[index].handler(request, parameters))
+            let entry = entries[index]
+            return (entry.route, around(entry.route) { entry.handler(request, parameters) })
         case .notFound:
             return (nil, .problem(.notFound))
         case .methodNotAllowed(let allowed):

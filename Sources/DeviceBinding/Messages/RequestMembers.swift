@@ -42,18 +42,20 @@ public struct RequestMembers: Sendable {
         try check(value, path: "")
     }
 
+    private static func path(_ parent: String, _ name: String) -> String { parent.isEmpty ? name : "\(parent).\(name)" }
+
     private func check(_ value: JSONValue, path: String) throws(RequestMemberError) {
         guard case .object(let object) = value else { return }
         for (name, member) in object {
             guard let content = members[name] else {
                 throw RequestMemberError(.unknownMember, path: path)
             }
-            let memberPath = path.isEmpty ? name : "\(path).\(name)"
+            // The path is spelled out only where it is needed: an error, or a nested object.
             if case .null = member {
-                throw RequestMemberError(.nullMember, path: memberPath)
+                throw RequestMemberError(.nullMember, path: Self.path(path, name))
             }
             if case .object(let nested) = content {
-                try nested.check(member, path: memberPath)
+                try nested.check(member, path: Self.path(path, name))
             }
         }
     }

@@ -58,8 +58,9 @@ public enum ServerBootstrap {
         let signingKeys: TokenSigningKeys
         let pepper: SymmetricKey
         do {
-            _ = try SigningKeyDirectory.loadOrCreate(folder: configuration.signingKeyFolderURL, migratingFrom: configuration.signingKeyURL)
-            signingKeys = try TokenSigningKeys(folder: configuration.signingKeyFolderURL, publishDelay: configuration.keyPublishDelay, log: log)
+            let loaded = try SigningKeyDirectory.loadOrCreate(folder: configuration.signingKeyFolderURL, migratingFrom: configuration.signingKeyURL)
+            signingKeys = TokenSigningKeys(
+                folder: configuration.signingKeyFolderURL, loaded: loaded, publishDelay: configuration.keyPublishDelay, log: log)
             pepper = try PepperFile.loadOrCreate(at: configuration.pepperURL)
         } catch {
             throw BootstrapError(error.description)

@@ -123,17 +123,13 @@ public enum DeviceTrustRoutes {
             var route: String?
             var response: HTTPResponse
             if perAddress.allows(request.remoteAddress) {
-                if log.isStructured {
-                    let template = router.resolveRoute(request)
-                    route = template
-                    response = ServiceLog.$currentRequest.withValue(.init(requestID: requestID, route: template ?? unmatchedRoute)) {
-                        router.respond(to: request)
-                    }
-                } else {
-                    let answer = router.respondNamingRoute(to: request)
-                    route = answer.route?.description
-                    response = answer.response
+                let answer = router.respondNamingRoute(to: request) { matched, respond in
+                    // A JSON log's security events carry the request's id and route.
+                    guard log.isStructured else { return respond() }
+                    return ServiceLog.$currentRequest.withValue(.init(requestID: requestID, route: matched.description), operation: respond)
                 }
+                route = answer.route?.description
+                response = answer.response
             } else {
                 metrics.increment(.init("devicetrust_refusals_total", label: ("code", ProblemCode.rateLimited.rawValue)))
                 route = router.resolveRoute(request)

@@ -48,8 +48,18 @@ public final class TokenSigningKeys: @unchecked Sendable {
     )
         throws(CredentialFileError)
     {
-        let stored = try SigningKeyDirectory.load(folder: folder)
-        let (ring, keys) = Self.ring(of: stored, publishDelay: publishDelay)
+        self.init(folder: folder, loaded: try SigningKeyDirectory.load(folder: folder), publishDelay: publishDelay, log: log, now: now)
+    }
+
+    /// The keys `loaded` from the folder `folder` (what ``SigningKeyDirectory`` returned
+    /// when it created or read it, so it is not read twice at start), scheduled with
+    /// `publishDelay`; the folder is read again as for ``init(folder:publishDelay:log:now:)``.
+    /// `loaded` is never empty (``SigningKeyDirectory`` refuses an empty folder).
+    public convenience init(
+        folder: URL, loaded: [SigningKeyDirectory.StoredKey], publishDelay: TimeInterval = SigningKeyRing.defaultPublishDelay,
+        log: ServiceLog = .discard, now: Date = Date()
+    ) {
+        let (ring, keys) = Self.ring(of: loaded, publishDelay: publishDelay)
         self.init(folder: folder, ring: ring, keys: keys, fixed: nil, publishDelay: publishDelay, log: log, now: now)
     }
 
