@@ -47,7 +47,7 @@ public final class SQLiteTrustStore: TrustStorage, @unchecked Sendable {
     /// The database file path.
     public let path: String
     let options: Options
-    private let lock = NSLock()
+    private let lock: NSLock
     private var connection: SQLiteConnection?
     private var synchronousLevel: SynchronousLevel = .full
     private let walSync: WALSync
@@ -95,7 +95,11 @@ public final class SQLiteTrustStore: TrustStorage, @unchecked Sendable {
         try SQLiteSchema.migrate(connection)
         // After the migration transaction, so the WAL file exists.
         walSync = try WALSync(databasePath: path)
-        checkpointer = try WALCheckpointer(path: path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds)
+        let lock = NSLock()
+        self.lock = lock
+        checkpointer = try WALCheckpointer(path: path, busyTimeoutMilliseconds: options.busyTimeoutMilliseconds) { secondStep in
+            lock.withLock { secondStep() }
+        }
         self.connection = connection
     }
 
@@ -104,6 +108,9 @@ public final class SQLiteTrustStore: TrustStorage, @unchecked Sendable {
         checkpointer.stop()
         walSync.close()
     }
+
+    /// Checkpoints so far that copied the whole WAL into the database file.
+    var completedCheckpoints: Int { checkpointer.completedCheckpoints }
 
     /// Closes the connection. Later calls throw ``StoreError/Code/closed``. Idempotent;
     /// `deinit` closes too.

@@ -61,6 +61,9 @@ enum ApprovalLoadGenerator {
             let challengePort = ports[index % ports.count]
             let responsePort = ports[(index + 1) % ports.count]
             let thread = Thread {
+                // Named inside the body (Linux names only the running thread, up to 15
+                // bytes), so that `perf --sort comm` tells clients from server threads.
+                Thread.current.name = "dt-bench-client"
                 let worker = ApprovalWorker(
                     challengePort: challengePort, responsePort: responsePort, device: device, challengeBody: challengeBody)
                 worker.warmUp()
@@ -70,7 +73,6 @@ enum ApprovalLoadGenerator {
                 results.add(worker.outcome())
                 finished.signal()
             }
-            thread.name = "approval client"
             thread.start()
         }
         // Warm-up approvals have the same 10 s socket timeouts as the run.

@@ -130,6 +130,41 @@ struct SQLiteTrustStoreTests {
         #expect(settings.2 == [1])
     }
 
+    @Test func underSteadyWritesTheWALIsCopiedBackAndStartedOverSoItStopsGrowing() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("trust.sqlite")
+        let store = try SQLiteTrustStore(path: path)
+        var written = 0
+        func write(_ count: Int) throws {
+            for _ in 0..<count {
+                written += 1
+                try store.createEnrollment(
+                    Enrollment(
+                        id: "enr-\(written)", accountId: "acct-1", nonce: Data(count: 32), signingPayload: Data(repeating: 0x70, count: 600),
+                        expiresAt: Date(timeIntervalSince1970: 1_800_000_000)))
+            }
+        }
+        func waitForCheckpoints(_ count: Int) throws {
+            let deadline = Date().addingTimeInterval(30)
+            while store.completedCheckpoints < count, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            try #require(store.completedCheckpoints >= count, "the checkpointer copied the whole WAL \(store.completedCheckpoints) times")
+        }
+        func walSize() throws -> Int {
+            (try FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? NSNumber)?.intValue ?? -1
+        }
+        // Each pass is requested every 200 commits; once one has copied every frame, the
+        // next commit writes the WAL from its beginning again instead of appending.
+        try write(WALCheckpointer.commitsPerCheckpoint + 50)
+        try waitForCheckpoints(1)
+        let afterOneCycle = try walSize()
+        try write(WALCheckpointer.commitsPerCheckpoint + 50)
+        try waitForCheckpoints(2)
+        try write(100)
+        // Appending all along would have made it 600/250 = 2.4 times as large.
+        let afterThreeCycles = try walSize()
+        #expect(afterThreeCycles < afterOneCycle * 3 / 2, "WAL \(afterThreeCycles) bytes after \(written) commits, \(afterOneCycle) after 250")
+    }
+
     @Test func errorsNeverCarryStoredValues() throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteTrustStore(path: directory.path("trust.sqlite"))

@@ -27,8 +27,12 @@ final class ConnectionGuard: Sendable {
 
     init(limits: ConnectionTable.Limits) {
         table = Mutex(ConnectionTable(limits: limits))
-        let thread = Thread { [self] in sweep() }
-        thread.name = "HTTP connection sweeper"
+        // Named inside the body: Linux applies a name (at most 15 bytes) only to the
+        // running thread, which is what `top -H` and `perf --sort comm` show.
+        let thread = Thread { [self] in
+            Thread.current.name = "dt-http-sweep"
+            sweep()
+        }
         thread.start()
     }
 

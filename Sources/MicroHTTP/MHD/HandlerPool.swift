@@ -70,8 +70,12 @@ final class HandlerPool: @unchecked Sendable {
     /// Call with `condition` locked.
     private func startThread(kept: Bool) {
         threadsAlive += 1
-        let thread = Thread { [self] in work(kept: kept) }
-        thread.name = "HTTP handler"
+        // Named inside the body: Linux applies a name (at most 15 bytes) only to the
+        // running thread, which is what `top -H` and `perf --sort comm` show.
+        let thread = Thread { [self] in
+            Thread.current.name = "dt-http-handler"
+            work(kept: kept)
+        }
         thread.start()
     }
 

@@ -103,7 +103,7 @@ public final class AppAttestReceiptRefresher: Sendable {
 
     /// Starts rounds every ``Configuration/interval`` on a thread of its own; idempotent.
     public func start() {
-        worker.start(name: "devicetrust-receipt-refresh", every: configuration.interval) { [self] in
+        worker.start(name: "dt-receipts", every: configuration.interval) { [self] in
             do { try refreshDue() } catch { log("App Attest receipt refresh: the due receipts cannot be read: \(error)") }
         }
     }

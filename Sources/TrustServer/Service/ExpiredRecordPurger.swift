@@ -36,7 +36,7 @@ public final class ExpiredRecordPurger: Sendable {
 
     /// Purges at once and then every ``interval`` on a thread of its own; idempotent.
     public func start() {
-        worker.start(name: "devicetrust-purge", every: interval) { [self] in
+        worker.start(name: "dt-purge", every: interval) { [self] in
             do { try purgeOnce() } catch { service.log("purging expired records failed (retried in \(Int(interval)) s): \(error)") }
         }
     }

@@ -9,7 +9,8 @@ final class PeriodicWorker: @unchecked Sendable {
     private var stopping = false
 
     /// Runs `round` at once and then every `interval` seconds on a new thread named
-    /// `name`, until ``stop()``; does nothing while already running.
+    /// `name` (at most 15 bytes: Linux refuses a longer thread name), until ``stop()``;
+    /// does nothing while already running.
     func start(name: String, every interval: TimeInterval, _ round: @escaping @Sendable () -> Void) {
         let began = condition.withLock {
             guard !running else { return false }
@@ -19,6 +20,8 @@ final class PeriodicWorker: @unchecked Sendable {
         }
         guard began else { return }
         let thread = Thread { [self] in
+            // Named inside the body: Linux applies a name only to the running thread.
+            Thread.current.name = name
             while !stopped(waiting: 0) {
                 round()
                 if stopped(waiting: interval) { break }
@@ -28,7 +31,6 @@ final class PeriodicWorker: @unchecked Sendable {
                 condition.broadcast()
             }
         }
-        thread.name = name
         thread.start()
     }
 

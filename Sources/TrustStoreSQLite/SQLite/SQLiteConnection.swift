@@ -87,11 +87,17 @@ final class SQLiteConnection {
     }
 
     /// Copies as much of the WAL into the database file as it can without waiting for
-    /// readers or writers (`SQLITE_CHECKPOINT_PASSIVE`). Housekeeping: a busy or failed
-    /// checkpoint is left to the next one.
-    func checkpointPassively() {
-        guard let handle else { return }
-        _ = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, nil, nil)
+    /// readers or writers (`SQLITE_CHECKPOINT_PASSIVE`). Returns whether every frame of the
+    /// WAL is now in the database file (the next write transaction may then start the WAL
+    /// over instead of appending to it). Housekeeping: a busy or failed checkpoint returns
+    /// `false` and is left to the next one.
+    @discardableResult
+    func checkpointPassively() -> Bool {
+        guard let handle else { return false }
+        var framesInLog: Int32 = 0
+        var framesCopied: Int32 = 0
+        let rc = sqlite3_wal_checkpoint_v2(handle, nil, SQLITE_CHECKPOINT_PASSIVE, &framesInLog, &framesCopied)
+        return rc == SQLITE_OK && framesInLog >= 0 && framesCopied == framesInLog
     }
 
     /// Number of rows changed by the last INSERT, UPDATE or DELETE.
