@@ -207,7 +207,8 @@ var targets: [Target] = [
     .executableTarget(
         name: "devicetrust-benchmark",
         dependencies: [
-            "DeviceTrustCrypto", "DeviceBinding", "TrustServer", "TrustStore", "TrustStorePostgres", "TrustStoreEngines", "MicroHTTPTestSupport", "Attestation",
+            "DeviceTrustCrypto", "DeviceBinding", "TrustServer", "TrustStore", "TrustStorePostgres", "TrustStoreEngines", "MicroHTTP", "MicroHTTPTestSupport",
+            "Attestation",
             "EmulatedAttestation", "CommandKit",
         ]
     ),

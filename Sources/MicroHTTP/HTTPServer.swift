@@ -17,6 +17,12 @@ import Foundation
 /// defer { server.stop() }
 /// ```
 public final class HTTPServer: @unchecked Sendable {
+    /// The most handler threads a server started with `threads` runs at once:
+    /// `max(threads, 16)`.
+    public static func maximumHandlerThreads(keeping threads: Int) -> Int {
+        HandlerPool.maximumThreads(keeping: threads)
+    }
+
     // Every `var` is only read or written with `lock` held.
     private let lock = NSLock()
     private var daemon: MHDDaemon?
@@ -45,8 +51,9 @@ public final class HTTPServer: @unchecked Sendable {
     ///   - host: the numeric IPv4 address to bind, loopback by default.
     ///   - port: the TCP port; 0 picks a free one.
     ///   - threads: the threads kept to run `handler` (at least 1); while all are busy and
-    ///     requests wait, more are started, up to 64 in all (a handler may be waiting for
-    ///     the disk), and end after 2 s without work.
+    ///     requests wait, more are started, up to
+    ///     ``maximumHandlerThreads(keeping:)`` in all (a handler may be waiting for the
+    ///     disk), and end after 2 s without work.
     ///   - maximumBodyBytes: the largest request body accepted; larger ones get 413.
     ///   - connectionTimeoutSeconds: the keep-alive idle timeout: connections without any
     ///     traffic for this many seconds are closed. This also bounds how long a client that

@@ -38,16 +38,7 @@ extension SQLiteTrustStore {
     }
 
     public func activeKey(deviceId: String, kind: KeyKind) throws(StoreError) -> DeviceKeyRecord? {
-        try read { connection throws(StoreError) in
-            try connection.statement(
-                """
-                SELECT device_id, kind, public_key, created_at, replaced_at FROM device_keys
-                WHERE device_id = ?1 AND kind = ?2 AND replaced_at IS NULL
-                """
-            )
-            .query([.text(deviceId), .text(kind.rawValue)], during: "reading a device key", row: SQLiteRecords.key)
-            .first
-        }
+        try read { connection throws(StoreError) in try Self.fetchActiveKey(deviceId: deviceId, kind: kind, connection) }
     }
 
     public func keyHistory(deviceId: String) throws(StoreError) -> [DeviceKeyRecord] {
@@ -138,6 +129,17 @@ extension SQLiteTrustStore {
             """
         )
         .query([.text(id)], during: "reading a device", row: SQLiteRecords.device)
+        .first
+    }
+
+    static func fetchActiveKey(deviceId: String, kind: KeyKind, _ connection: SQLiteConnection) throws(StoreError) -> DeviceKeyRecord? {
+        try connection.statement(
+            """
+            SELECT device_id, kind, public_key, created_at, replaced_at FROM device_keys
+            WHERE device_id = ?1 AND kind = ?2 AND replaced_at IS NULL
+            """
+        )
+        .query([.text(deviceId), .text(kind.rawValue)], during: "reading a device key", row: SQLiteRecords.key)
         .first
     }
 

@@ -1,5 +1,6 @@
 import CommandKit
 import Foundation
+import MicroHTTP
 import MicroHTTPTestSupport
 import TrustStorePostgres
 
@@ -217,7 +218,7 @@ struct ServerLoadCommand: ParsableCommand {
             "DeviceTrust benchmark: the server under concurrent approvals, in this process",
             "  build:     \(build)",
             "  machine:   \(cores) cores, shared by the servers, the load generator (same process)\(postgres == nil ? "" : " and PostgreSQL")",
-            "  servers:   127.0.0.1, any free port; each \(options.serverThreads) HTTP handler threads kept (more, up to 64, while",
+            "  servers:   127.0.0.1, any free port; each \(options.serverThreads) HTTP handler threads kept (more, up to \(HTTPServer.maximumHandlerThreads(keeping: options.serverThreads)), while",
             "             requests wait) behind one libmicrohttpd epoll thread; rate limits raised for the benchmark",
             "  SQLite:    1 node, a fresh temporary data directory per configuration (always measured: the reference)",
         ]
