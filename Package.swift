@@ -48,6 +48,9 @@ var targets: [Target] = [
     // The error shape the modules share: an extensible code, a private reason, a place.
     .target(name: "CodedErrors"),
 
+    // Threads named so that the operating system shows the name (top -H, perf --sort comm).
+    .target(name: "NamedThreads"),
+
     // The command-line kit every subcommand of `devicetrust` and `devicetrust-benchmark` is
     // written with: commands as values, declared options, generated help, one usage-error
     // type, exit statuses.
@@ -148,7 +151,7 @@ var targets: [Target] = [
     // The server's storage protocol, model, life-cycle rules and store URL; one target per
     // engine; the engines an executable links, chosen by URL.
     .target(name: "TrustStore"),
-    .target(name: "TrustStoreSQLite", dependencies: ["TrustStore", "CSQLite"]),
+    .target(name: "TrustStoreSQLite", dependencies: ["TrustStore", "CSQLite", "NamedThreads"]),
     .target(name: "TrustStorePostgres", dependencies: ["TrustStore", "CLibPQ"]),
     .target(name: "TrustStoreEngines", dependencies: ["TrustStore", "TrustStoreSQLite", "TrustStorePostgres"]),
 
@@ -165,7 +168,7 @@ var targets: [Target] = [
     .target(name: "PrometheusTestSupport"),
 
     // HTTP/1.1 over GNU libmicrohttpd: request assembly, body limits, responses.
-    .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD"]),
+    .target(name: "MicroHTTP", dependencies: ["CMicroHTTPD", "NamedThreads"]),
 
     // Test support, never in a product: a blocking loopback-only HTTP/1.1 client for the
     // tests and the benchmark (only `devicetrust-benchmark` links it outside the tests).
@@ -177,7 +180,9 @@ var targets: [Target] = [
     // The server: enrollment, challenges, approvals, PINs, tokens; routes over MicroHTTP.
     .target(
         name: "TrustServer",
-        dependencies: ["DeviceBinding", "TrustStore", "ServerCredentials", "MicroHTTP", "DeviceTrustCrypto", "Attestation", "ASN1DER", "CommandKit"]
+        dependencies: [
+            "DeviceBinding", "TrustStore", "ServerCredentials", "MicroHTTP", "DeviceTrustCrypto", "Attestation", "ASN1DER", "CommandKit", "NamedThreads",
+        ]
     ),
 
     // The app side: enroll, approve, unlock over URLSession with hardware device keys.
@@ -208,7 +213,7 @@ var targets: [Target] = [
         name: "devicetrust-benchmark",
         dependencies: [
             "DeviceTrustCrypto", "DeviceBinding", "TrustServer", "TrustStore", "TrustStorePostgres", "TrustStoreEngines", "MicroHTTP", "MicroHTTPTestSupport",
-            "Attestation",
+            "NamedThreads", "Attestation",
             "EmulatedAttestation", "CommandKit",
         ]
     ),
@@ -261,6 +266,7 @@ var targets: [Target] = [
         dependencies: ["devicetrust-benchmark", "CommandKit", "RepositoryTestSupport"]
     ),
     .testTarget(name: "ASN1DERTests", dependencies: ["ASN1DER"]),
+    .testTarget(name: "NamedThreadsTests", dependencies: ["NamedThreads"]),
     .testTarget(name: "PinningTests", dependencies: ["Pinning", "X509Certificates", "DeviceTrustCrypto"]),
     .testTarget(name: "PinningCommandsTests", dependencies: ["PinningCommands", "Pinning", "X509Certificates", "CommandKit", "RepositoryTestSupport"]),
     .testTarget(

@@ -1,6 +1,7 @@
 import DeviceBinding
 import DeviceTrustCrypto
 import Foundation
+import NamedThreads
 import MicroHTTPTestSupport
 
 /// What the clients measured together.
@@ -60,10 +61,8 @@ enum ApprovalLoadGenerator {
             let challengeBody = try WireCoding.encode(ChallengeRequest(deviceId: device.deviceId, key: .biometric, purpose: .action, action: action))
             let challengePort = ports[index % ports.count]
             let responsePort = ports[(index + 1) % ports.count]
-            let thread = Thread {
-                // Named inside the body (Linux names only the running thread, up to 15
-                // bytes), so that `perf --sort comm` tells clients from server threads.
-                Thread.current.name = "dt-bench-client"
+            // Named so that `perf --sort comm` tells clients from server threads.
+            NamedThread.start("dt-bench-client") {
                 let worker = ApprovalWorker(
                     challengePort: challengePort, responsePort: responsePort, device: device, challengeBody: challengeBody)
                 worker.warmUp()
@@ -73,7 +72,6 @@ enum ApprovalLoadGenerator {
                 results.add(worker.outcome())
                 finished.signal()
             }
-            thread.start()
         }
         // Warm-up approvals have the same 10 s socket timeouts as the run.
         let warmUpPatience = DispatchTime.now() + .seconds(60)

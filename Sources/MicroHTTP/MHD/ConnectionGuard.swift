@@ -1,4 +1,5 @@
 import Foundation
+import NamedThreads
 import Synchronization
 
 #if canImport(Glibc)
@@ -27,13 +28,7 @@ final class ConnectionGuard: Sendable {
 
     init(limits: ConnectionTable.Limits) {
         table = Mutex(ConnectionTable(limits: limits))
-        // Named inside the body: Linux applies a name (at most 15 bytes) only to the
-        // running thread, which is what `top -H` and `perf --sort comm` show.
-        let thread = Thread { [self] in
-            Thread.current.name = "dt-http-sweep"
-            sweep()
-        }
-        thread.start()
+        NamedThread.start("dt-http-sweep") { [self] in sweep() }
     }
 
     /// Seconds on a monotonic clock.

@@ -1,4 +1,5 @@
 import Foundation
+import NamedThreads
 
 /// The threads that run request handlers, in arrival order (FIFO) whichever connection the
 /// requests came on.
@@ -81,13 +82,7 @@ final class HandlerPool: @unchecked Sendable {
     /// Call with `condition` locked.
     private func startThread(kept: Bool) {
         threadsAlive += 1
-        // Named inside the body: Linux applies a name (at most 15 bytes) only to the
-        // running thread, which is what `top -H` and `perf --sort comm` show.
-        let thread = Thread { [self] in
-            Thread.current.name = "dt-http-handler"
-            work(kept: kept)
-        }
-        thread.start()
+        NamedThread.start("dt-http-handler") { [self] in work(kept: kept) }
     }
 
     private func work(kept: Bool) {

@@ -1,4 +1,5 @@
 import Foundation
+import NamedThreads
 
 /// A round of work repeated on a thread of its own until stopped: the App Attest receipt
 /// refresher's rounds and the purge of expired records.
@@ -19,9 +20,7 @@ final class PeriodicWorker: @unchecked Sendable {
             return true
         }
         guard began else { return }
-        let thread = Thread { [self] in
-            // Named inside the body: Linux applies a name only to the running thread.
-            Thread.current.name = name
+        NamedThread.start(name) { [self] in
             while !stopped(waiting: 0) {
                 round()
                 if stopped(waiting: interval) { break }
@@ -31,7 +30,6 @@ final class PeriodicWorker: @unchecked Sendable {
                 condition.broadcast()
             }
         }
-        thread.start()
     }
 
     /// Asks the rounds to stop and waits for the current one to end.

@@ -1,5 +1,6 @@
 internal import CSQLite
 import Foundation
+import NamedThreads
 import TrustStore
 
 /// Copies the WAL back into the database file from a connection and a thread of its own,
@@ -54,13 +55,7 @@ final class WALCheckpointer: @unchecked Sendable {
         // in WAL mode" and copies nothing (the WAL would grow for the store's lifetime).
         try connection.executeValueFreeSQL("SELECT count(*) FROM sqlite_schema", during: "opening the checkpoint connection")
         self.pausingWrites = pausingWrites
-        // Named inside the body: Linux applies a name (at most 15 bytes) only to the
-        // running thread, which is what `top -H` and `perf --sort comm` show.
-        let thread = Thread { [self] in
-            Thread.current.name = "dt-sqlite-ckpt"
-            run()
-        }
-        thread.start()
+        NamedThread.start("dt-sqlite-ckpt") { [self] in run() }
     }
 
     /// Counts `count` commits on the store's connection, waking the thread every
