@@ -41,19 +41,32 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
     /// a parameter capture a slash (found by the HTTPRequest fuzz harness). Literals match
     /// scalar for scalar, never by canonical equivalence.
     public func match(_ path: String) -> PathParameters? {
+        Self.segments(of: path).flatMap(match(segments:))
+    }
+
+    /// The segments of `path` (after its leading `/`, split on every `/`), or `nil` when it
+    /// does not start with `/`: split once per request and matched against every pattern.
+    static func segments(of path: String) -> [Substring.UnicodeScalarView]? {
         let scalars = path.unicodeScalars
         guard scalars.first == "/" else { return nil }
-        let parts = scalars.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        return scalars.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+    }
+
+    /// ``match(_:)`` for a path already split by ``segments(of:)``; allocates nothing for a
+    /// pattern that does not match.
+    func match(segments parts: [Substring.UnicodeScalarView]) -> PathParameters? {
         guard parts.count == segments.count else { return nil }
-        var values: [String: String] = [:]
         for (segment, part) in zip(segments, parts) {
             switch segment {
             case .literal(let text):
                 guard part.elementsEqual(text.unicodeScalars) else { return nil }
-            case .parameter(let name):
+            case .parameter:
                 guard !part.isEmpty else { return nil }
-                values[name] = String(String.UnicodeScalarView(part))
             }
+        }
+        var values: [String: String] = [:]
+        for (segment, part) in zip(segments, parts) {
+            if case .parameter(let name) = segment { values[name] = String(String.UnicodeScalarView(part)) }
         }
         return PathParameters(values)
     }

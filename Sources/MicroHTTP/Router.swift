@@ -118,10 +118,11 @@ public struct Router: Sendable {
     }
 
     private func lookup(_ method: HTTPMethod, path: String) -> Lookup {
+        guard let parts = RoutePattern.segments(of: path) else { return .notFound }
         var allowed: [HTTPMethod] = []
         var getFallback: (Int, PathParameters)?
         for (index, entry) in entries.enumerated() {
-            guard let parameters = entry.route.pattern.match(path) else { continue }
+            guard let parameters = entry.route.pattern.match(segments: parts) else { continue }
             if entry.route.method == method {
                 return .found(index, parameters)
             }

@@ -60,6 +60,12 @@ enum CanonicalJSONSerializer {
     /// rest is copied as it is.
     static func writeString(_ text: String, into out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
+        // Most strings (identifiers, base64url, ISO dates) need no escape: copied whole.
+        guard text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C }) else {
+            out.append(contentsOf: text.utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case 0x22: out.append(contentsOf: #"\""#.utf8)
