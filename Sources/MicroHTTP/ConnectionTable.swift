@@ -12,7 +12,12 @@
 ///   slowly the bytes trickle in (libmicrohttpd's own timeout only measures inactivity).
 /// - ``Phase/responding``: the handler runs or the answer is being sent; never closed here.
 /// - ``Phase/idle``: kept alive after an answer, waiting for the next request line; it is
-///   bounded by the keep-alive idle timeout that libmicrohttpd enforces (inactivity).
+///   bounded by the keep-alive idle timeout that libmicrohttpd enforces (inactivity) and,
+///   since every byte resets that, also here: a client that trickles its next request line
+///   a byte at a time is closed ``Limits/idleTimeoutSeconds`` plus
+///   ``Limits/requestTimeoutSeconds`` after the answer (a client that sends its next
+///   request within the idle timeout, as it must, has the request timeout to finish the
+///   line).
 ///
 /// Under pressure — more than ``Limits/pressureThreshold`` connections open — each newly
 /// accepted connection pushes out one waiting connection: the idle keep-alive one that has
@@ -34,6 +39,9 @@ struct ConnectionTable: Sendable {
         var requestTimeoutSeconds: Double
         /// The global connection cap; above 90 % of it, waiting connections are pushed out.
         var maximumConnections: Int
+        /// The keep-alive idle timeout, which bounds a kept-alive connection's wait for its
+        /// next request line (with the request timeout); `nil`: not bounded here.
+        var idleTimeoutSeconds: Double? = nil
 
         /// The number of open connections above which a new one pushes out a waiting one.
         var pressureThreshold: Int { max(1, maximumConnections * 9 / 10) }
@@ -107,7 +115,11 @@ struct ConnectionTable: Sendable {
             switch entry.phase {
             case .awaitingFirstRequest, .readingRequest:
                 if now - entry.since >= limits.requestTimeoutSeconds { late.append(markClosing(id)) }
-            case .responding, .idle:
+            case .idle:
+                if let idle = limits.idleTimeoutSeconds, now - entry.since >= idle + limits.requestTimeoutSeconds {
+                    late.append(markClosing(id))
+                }
+            case .responding:
                 break
             }
         }

@@ -57,7 +57,9 @@ public final class HTTPServer: @unchecked Sendable {
     ///   - maximumBodyBytes: the largest request body accepted; larger ones get 413.
     ///   - connectionTimeoutSeconds: the keep-alive idle timeout: connections without any
     ///     traffic for this many seconds are closed. This also bounds how long a client that
-    ///     vanished in the middle of an answer holds a connection slot.
+    ///     vanished in the middle of an answer holds a connection slot, and, with the
+    ///     request timeout, how long a kept-alive connection may take to deliver its next
+    ///     request line (however slowly its bytes arrive).
     ///   - requestTimeoutSeconds: a request must be read whole (headers and body) within
     ///     this many seconds of its start — the accept for a connection's first request, the
     ///     request line for a kept-alive connection's next one — however slowly its bytes

@@ -81,8 +81,32 @@ public final class ConnectionFlood {
         slow += opened
     }
 
-    /// Sends one more byte of header value on every slow-header connection (a byte every
-    /// few seconds keeps an inactivity timeout from ever firing).
+    /// Opens `count` connections that each send one whole request (`GET /healthz`), read its
+    /// answer, and then start the next request line without ever ending it: kept alive,
+    /// then slow like the slow-header ones (``trickle()`` adds to that line).
+    public func openKeptAliveSlowRequestLines(_ count: Int) throws(LoopbackHTTPError) {
+        let opened = try (0..<count).map { _ throws(LoopbackHTTPError) in try connect() }
+        waitUntilWritable(opened, seconds: 5)
+        let request = Data("GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".utf8)
+        for socket in opened { send(request, on: socket) }
+        for socket in opened { drainAnswer(on: socket, seconds: 5) }
+        let start = Data("GET /healthz".utf8)
+        for socket in opened { send(start, on: socket) }
+        slow += opened
+    }
+
+    /// Waits (at most `seconds`) for an answer on `socket` and reads all of it that has
+    /// arrived, so that ``stillOpen()`` later sees the end of stream rather than the answer.
+    private func drainAnswer(on socket: Int32, seconds: Double) {
+        var descriptor = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+        _ = poll(&descriptor, 1, Int32(seconds * 1000))
+        usleep(50_000)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while recv(socket, &buffer, buffer.count, Int32(MSG_DONTWAIT)) > 0 {}
+    }
+
+    /// Sends one more byte on every slow connection, of a header value or of a request line
+    /// (a byte every few seconds keeps an inactivity timeout from ever firing).
     public func trickle() {
         trickled += 1
         let byte = Data([UInt8(ascii: "a") + UInt8(trickled % 26)])

@@ -31,12 +31,26 @@ import Testing
         #expect(table.overdue(at: 100).isEmpty)
     }
 
-    @Test func aKeptAliveConnectionWaitsWithoutARequestDeadlineAndItsNextRequestGetsItsOwn() {
+    @Test func aKeptAliveConnectionThatNeverCompletesItsNextRequestLineIsClosedAfterTheIdlePlusRequestTimeout() {
+        var limits = limits
+        limits.idleTimeoutSeconds = 30
+        var table = Self.answeredAndKeptAlive(limits)
+        #expect(table.overdue(at: 41).isEmpty, "idle 30 s + request 10 s from the answer at 2")
+        #expect(table.overdue(at: 42) == [101])
+    }
+
+    /// Connection 1 (socket 101): accepted at 0, its request started at 1 and answered at 2.
+    private static func answeredAndKeptAlive(_ limits: ConnectionTable.Limits) -> ConnectionTable {
         var table = ConnectionTable(limits: limits)
         _ = table.opened(1, socket: 101, at: 0)
         table.requestStarted(1, at: 1)
         table.responding(1)
         table.requestCompleted(1, at: 2)
+        return table
+    }
+
+    @Test func aKeptAliveConnectionWaitsWithoutARequestDeadlineAndItsNextRequestGetsItsOwn() {
+        var table = Self.answeredAndKeptAlive(limits)
         #expect(table.overdue(at: 50).isEmpty, "idle keep-alive is bounded by the idle timeout, not here")
         table.requestStarted(1, at: 50)
         #expect(table.overdue(at: 59).isEmpty)

@@ -35,7 +35,8 @@ final class MHDDaemon: @unchecked Sendable {
         }
         if let tls { try Self.check(tls) }
         let limits = ConnectionTable.Limits(
-            requestTimeoutSeconds: Double(recipe.requestTimeoutSeconds), maximumConnections: recipe.maximumConnections)
+            requestTimeoutSeconds: Double(recipe.requestTimeoutSeconds), maximumConnections: recipe.maximumConnections,
+            idleTimeoutSeconds: Double(recipe.connectionTimeoutSeconds))
         let context = ServerContext(handler: recipe.handler, maximumBodyBytes: recipe.maximumBodyBytes, threads: recipe.threads, limits: limits)
         self.context = context
         let contextPointer = Unmanaged.passUnretained(context).toOpaque()
