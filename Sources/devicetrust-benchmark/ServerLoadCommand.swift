@@ -262,7 +262,7 @@ struct ServerLoadCommand: ParsableCommand {
         if postgres != nil {
             lines += [
                 "PostgreSQL: the durable writes (consumptions, PIN counts, enrollments) commit with synchronous_commit = on; issued challenges and last-used times on connections with it off (PostgresTrustStore, Durability);",
-                "a pool of up to \(postgresPoolSize) connections per node, plus \(max(2, postgresPoolSize / 2)) for the writes allowed to skip the flush (PostgresTrustStore's default, as `devicetrust serve`).",
+                "a pool of up to \(postgresPoolSize) connections per node, plus \(postgresPoolSize) for the writes allowed to skip the flush (PostgresTrustStore's default, as `devicetrust serve`).",
                 "2 nodes: two DeviceTrustServer instances in this process (not two processes), on two ports, each with its",
                 "own store and connection pool over the same PostgreSQL schema and its own copy of the data directory",
                 "(signing key, pepper, admin key); client i sends its challenges to node i mod 2 and its responses to the",
