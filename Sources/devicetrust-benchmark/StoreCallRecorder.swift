@@ -1,19 +1,36 @@
 import Foundation
+import Synchronization
 import TrustStore
 
 /// How many store calls the servers made, and the wall time they spent in them, per kind
 /// of call: the benchmark's view of round trips and commit latency, the same for every engine.
-final class StoreCallRecorder: @unchecked Sendable {
-    // @unchecked: `totals` is touched only with `lock` held.
-    private let lock = NSLock()
-    private var totals: [StoreCall: StoreCallTotals] = [:]
-
-    func record(_ call: StoreCall, seconds: Double) {
-        lock.withLock { totals[call, default: StoreCallTotals()].add(seconds) }
+///
+/// Lock-free (one pair of atomic counters per kind of call, made up front): every handler
+/// thread records every store call, and a shared lock there would add contention that
+/// `devicetrust serve` does not have to the server CPU the benchmark measures.
+final class StoreCallRecorder: Sendable {
+    private final class Counters: Sendable {
+        let calls = Atomic<Int>(0)
+        let nanoseconds = Atomic<Int>(0)
     }
 
-    /// The totals so far; subtract two snapshots for one run (``StoreCallTotals/since(_:)``).
-    var snapshot: [StoreCall: StoreCallTotals] { lock.withLock { totals } }
+    private let counters: [StoreCall: Counters] = Dictionary(uniqueKeysWithValues: StoreCall.allCases.map { ($0, Counters()) })
+
+    func record(_ call: StoreCall, seconds: Double) {
+        guard let counters = counters[call] else { return }
+        counters.calls.add(1, ordering: .relaxed)
+        counters.nanoseconds.add(Int((seconds * 1e9).rounded()), ordering: .relaxed)
+    }
+
+    /// The totals so far (kinds with calls only); subtract two snapshots for one run
+    /// (``StoreCallTotals/since(_:_:)``).
+    var snapshot: [StoreCall: StoreCallTotals] {
+        counters.reduce(into: [:]) { result, entry in
+            let calls = entry.value.calls.load(ordering: .relaxed)
+            guard calls > 0 else { return }
+            result[entry.key] = StoreCallTotals(calls: calls, seconds: Double(entry.value.nanoseconds.load(ordering: .relaxed)) / 1e9)
+        }
+    }
 }
 
 /// The calls a store answers: ``StoreOperation``, as the benchmark reports them.
