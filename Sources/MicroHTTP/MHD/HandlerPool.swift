@@ -17,10 +17,11 @@ import NamedThreads
 ///
 /// The limit is small on purpose: when the cores are busy, jobs wait whatever the number
 /// of threads, and each thread more only adds contention on the store and context
-/// switches. Measured with `devicetrust-benchmark server` (32 clients, SQLite, 2 cores):
-/// with up to 64 threads the pool held about 40 and p99 was 30-37 ms; with 16, p99 was
-/// 19-25 ms and the server's CPU per approval about 10 % lower, for the same throughput.
-/// 16 also covers PostgreSQL's default pool of 16 connections.
+/// switches. Measured with `devicetrust-benchmark server` (32 clients, SQLite, 2 cores,
+/// 3 alternated runs each): with a limit of 64 the pool held about 40 threads, p99 was
+/// 18.6-30.4 ms and the server's CPU per approval 3.9-4.0 times the clients'; with 16,
+/// p99 was 20.0-20.4 ms and the CPU 3.4-3.7 times the clients' (about 10 % less), for
+/// the same throughput. 16 also covers PostgreSQL's default pool of 16 connections.
 final class HandlerPool: @unchecked Sendable {
     // @unchecked: every `var` is only touched with `condition` locked.
     typealias Job = @Sendable () -> Void
