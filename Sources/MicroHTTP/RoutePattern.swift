@@ -52,21 +52,18 @@ public struct RoutePattern: Sendable, Hashable, CustomStringConvertible {
         return scalars.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
     }
 
-    /// ``match(_:)`` for a path already split by ``segments(of:)``; allocates nothing for a
-    /// pattern that does not match.
+    /// ``match(_:)`` for a path already split by ``segments(of:)``.
     func match(segments parts: [Substring.UnicodeScalarView]) -> PathParameters? {
         guard parts.count == segments.count else { return nil }
+        var values: [String: String] = [:]
         for (segment, part) in zip(segments, parts) {
             switch segment {
             case .literal(let text):
                 guard part.elementsEqual(text.unicodeScalars) else { return nil }
-            case .parameter:
+            case .parameter(let name):
                 guard !part.isEmpty else { return nil }
+                values[name] = String(String.UnicodeScalarView(part))
             }
-        }
-        var values: [String: String] = [:]
-        for (segment, part) in zip(segments, parts) {
-            if case .parameter(let name) = segment { values[name] = String(String.UnicodeScalarView(part)) }
         }
         return PathParameters(values)
     }

@@ -10,8 +10,8 @@ final class PeriodicWorker: @unchecked Sendable {
     private var stopping = false
 
     /// Runs `round` at once and then every `interval` seconds on a new thread named
-    /// `name` (at most 15 bytes: Linux refuses a longer thread name), until ``stop()``;
-    /// does nothing while already running.
+    /// `name` (Linux shows its first 15 bytes), until ``stop()``; does nothing while
+    /// already running.
     func start(name: String, every interval: TimeInterval, _ round: @escaping @Sendable () -> Void) {
         let began = condition.withLock {
             guard !running else { return false }
