@@ -44,6 +44,24 @@ extension ObjectiveCFile {
         return nil
     }
 
+    /// The token ranges of every outermost `{ … }` block (method and function bodies), in
+    /// order; an unclosed last block is left out.
+    public var bodyRanges: [Range<Int>] {
+        var bodies: [Range<Int>] = []
+        var depth = 0
+        var start = 0
+        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
+            if token.text == "{" {
+                if depth == 0 { start = index }
+                depth += 1
+            } else if token.text == "}" && depth > 0 {
+                depth -= 1
+                if depth == 0 { bodies.append(start..<(index + 1)) }
+            }
+        }
+        return bodies
+    }
+
     /// Indices of identifier tokens named `name`.
     public func identifiers(named name: String) -> [Int] {
         tokens.indices.filter { tokens[$0].kind == .identifier && tokens[$0].text == name }

@@ -54,14 +54,18 @@ enum CryptoLiterals {
             let bound = reference.baseName.text
             // `iv.withUnsafeBytes { ivBytes in CCCrypt(…, ivBytes, …) }`: the buffer `iv`.
             if let buffer = CryptoDataFlow.pointerSource(of: reference) { return constant(buffer, in: file, depth: depth + 1, name: name) }
-            if let value = BindingValues.initializer(of: bare, from: bare, in: file) ?? CryptoDataFlow.enclosingLocal(named: bound, from: bare, in: file) {
+            // A parameter hides a property or global of the same name: then only a local counts.
+            let parameter = CryptoDataFlow.parameter(named: bound, enclosing: bare)
+            if let value = BindingValues.initializer(of: bare, from: bare, in: file, localOnly: parameter != nil)
+                ?? CryptoDataFlow.enclosingLocal(named: bound, from: bare, in: file)
+            {
                 guard let found = constant(value, in: file, depth: depth + 1, name: name ?? bound) else { return nil }
                 // A zero-filled buffer that random bytes or a derived key are written into.
                 if found.isZero, CryptoDataFlow.isWritten(bound, before: bare, in: file) { return nil }
                 return found
             }
             // `func aes(keyData: Data, ivData: Data = "abcdefghijklmnop".data(using: .utf8)!)`
-            if let (parameter, _) = CryptoDataFlow.parameter(named: bound, enclosing: bare), let value = parameter.defaultValue?.value,
+            if let (parameter, _) = parameter, let value = parameter.defaultValue?.value,
                 var found = constant(value, in: file, depth: depth + 1, name: name ?? bound)
             {
                 found.parameter = bound

@@ -7,5 +7,7 @@ enum CryptoRules {
         CryptoWeakHash(),
         CryptoHardcodedKey(),
         CryptoFastPasswordHash(),
+        CryptoStaticSalt(),
+        CryptoWeakRSAKey(),
     ]
 }

@@ -16,18 +16,7 @@ extension KeychainErrorsCollapsed {
         guard tokens.contains(where: { $0.kind == .identifier && $0.text.lowercased().contains("keychain") }) else { return [] }
         // Messages: each `[` with its closing `]` and its first selector piece.
         // Top-level `{ … }` blocks (method and function bodies), found once.
-        var bodies: [Range<Int>] = []
-        var depth = 0
-        var start = 0
-        for (index, token) in tokens.enumerated() where token.kind == .punctuation {
-            if token.text == "{" {
-                if depth == 0 { start = index }
-                depth += 1
-            } else if token.text == "}" && depth > 0 {
-                depth -= 1
-                if depth == 0 { bodies.append(start..<(index + 1)) }
-            }
-        }
+        let bodies = file.bodyRanges
         func bodyRange(containing index: Int) -> Range<Int>? {
             var low = 0, high = bodies.count
             while low < high {

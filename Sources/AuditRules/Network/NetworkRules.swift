@@ -7,5 +7,6 @@ enum NetworkRules {
         NetworkTrustBypass(),
         NetworkSinglePin(),
         NetworkCleartextURL(),
+        NetworkWebViewFileAccess(),
     ]
 }

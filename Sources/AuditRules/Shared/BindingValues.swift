@@ -8,7 +8,9 @@ enum BindingValues {
     /// The initializer of the variable `name` as seen from `node`; nil when it is not
     /// declared in this file with an initializer (a parameter, a value computed elsewhere).
     /// `Self.key`, `Constants.key` and `self.key` resolve by their last component.
-    static func initializer(of expression: ExprSyntax, from node: some SyntaxProtocol, in file: SwiftFile) -> ExprSyntax? {
+    /// With `localOnly`, only a local of the same body counts (the name is a parameter,
+    /// which hides any property or global of that name).
+    static func initializer(of expression: ExprSyntax, from node: some SyntaxProtocol, in file: SwiftFile, localOnly: Bool = false) -> ExprSyntax? {
         guard let name = referencedName(expression) else { return nil }
         let body = node.enclosingBody
         var fallback: ExprSyntax?
@@ -19,7 +21,7 @@ enum BindingValues {
                 else { continue }
                 let scope = declaration.enclosingBody
                 if let body, let scope, scope.id == body.id { return value }
-                if scope == nil && fallback == nil { fallback = value }
+                if scope == nil && fallback == nil && !localOnly { fallback = value }
             }
         }
         return fallback

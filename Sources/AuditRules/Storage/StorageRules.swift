@@ -6,6 +6,8 @@ enum StorageRules {
         StorageSecretInUserDefaults(),
         StorageSecretInPlistFile(),
         StorageSecretArchivedToFile(),
+        StorageSecretInDatabase(),
+        StorageSecretInCookie(),
         StorageFileWithoutProtection(),
     ]
 }

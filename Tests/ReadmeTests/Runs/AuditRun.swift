@@ -14,7 +14,7 @@ enum AuditRun {
             let text = command.text
             if text.contains("--list-rules") {
                 let lines = try context.expectRun(command).output.split(separator: "\n")
-                #expect(lines.count == 34, "\(command): the README says 34 rules")
+                #expect(lines.count == 39, "\(command): the README says 39 rules")
                 #expect(lines.contains { $0.hasPrefix("keychain-accessible-always ") })
             } else if text.contains("--explain") {
                 let output = try context.expectRun(command).output
