@@ -11,6 +11,8 @@ public enum SecretNames {
         "privatekey", "private_key", "credential", "sessionid", "session_id", "sessiontoken", "authkey",
         "auth_key", "bearer", "jwt", "pin", "otp", "cvv", "cardnumber", "refreshtoken", "clientsecret",
         "signingkey", "encryptionkey", "masterkey", "seed", "mnemonic", "passphrase", "cvc",
+        // The secret keys SDKs are started with (Parse's clientKey, an SDK's appKey).
+        "clientkey", "appkey", "appsecret", "licensekey", "serverkey", "sdkkey",
     ]
 
     /// Stems that only count as a whole word (they occur inside innocent words:

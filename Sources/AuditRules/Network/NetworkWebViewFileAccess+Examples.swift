@@ -27,12 +27,13 @@ extension NetworkWebViewFileAccess {
             .swift(
                 """
                 // The only file:// page is the app's own bundled web app, read access scoped to its bundle.
-                func makeCallView(page: URL) -> WKWebView {
+                func makeCallView() -> WKWebView {
                     let configuration = WKWebViewConfiguration()
                     configuration.preferences.setValue(true, forKey: "allowFileAccessFromFileURLs")
-                    let webView = WKWebView(frame: .zero, configuration: configuration)
+                    return WKWebView(frame: .zero, configuration: configuration)
+                }
+                func load(_ page: URL, in webView: WKWebView) {
                     webView.loadFileURL(page, allowingReadAccessTo: CallBundle.bundle.bundleURL)
-                    return webView
                 }
                 """),
             .objectiveC(

@@ -38,10 +38,18 @@ struct NetworkWebViewFileAccess: AuditRule {
     /// Whether every file page the file's web views load is the app's own, read access
     /// scoped to its bundle (`loadFileURL(page, allowingReadAccessTo: Bundle.main.bundleURL)`),
     /// and no HTML string is loaded: then no file:// page but the app's code runs there.
+    /// Read on the code's text, not the syntax: the load usually sits in another function
+    /// than the preference (a coordinator's `load`), which a focused parse leaves out.
     private static func loadsOnlyBundledFiles(_ file: SwiftFile) -> Bool {
-        let loads = file.index.calls.filter { $0.calleeName == "loadFileURL" }
-        guard !loads.isEmpty, !file.index.calls.contains(where: { $0.calleeName == "loadHTMLString" }) else { return false }
-        return loads.allSatisfy { call in call.argument("allowingReadAccessTo")?.trimmedDescription.lowercased().contains("bundle") == true }
+        let code = file.codeText
+        guard !code.contains("loadHTMLString") else { return false }
+        let loads = code.components(separatedBy: "loadFileURL(").dropFirst()
+        guard !loads.isEmpty else { return false }
+        return loads.allSatisfy { rest in
+            let line = rest.prefix { $0 != "\n" }
+            guard let access = line.range(of: "allowingReadAccessTo:") else { return false }
+            return line[access.upperBound...].lowercased().contains("bundle")
+        }
     }
 
     private static func isOn(_ value: String) -> Bool {

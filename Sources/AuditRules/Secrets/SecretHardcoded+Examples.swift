@@ -157,6 +157,16 @@ extension SecretHardcoded {
             RuleExample(
                 .objectiveC,
                 """
+                // SDK keys: a client key in a shared header, an analytics key passed to the SDK's start call.
+                #define kParseClientKey @↓"R8fRtBGNuDSCwezz5poKIxEHuRxvsFZFJnDrubX0"
+                - (void)startSDKs {
+                    [Flurry startSession:@↓"ZMSFBDBYFQ8XHQBRP2VY"];
+                    [Parse setApplicationId:kParseAppId clientKey:kParseClientKey];
+                }
+                """, silencedInsideStrings: false),
+            RuleExample(
+                .objectiveC,
+                """
                 - (void)check {
                     if ([self.passwordField.text isEqualToString:@""]) { return; }
                     if ([token.text isEqualToString:@"kSecAttrAccessible"]) { return; }

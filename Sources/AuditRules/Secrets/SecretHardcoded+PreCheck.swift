@@ -37,7 +37,11 @@ extension SecretHardcoded {
                 SecretFormats.looksLikePassword(value, name: "") || SecretFormats.looksLikeSecret(value, passwordLike: true)
                     || SecretFormats.looksLikeSecret(value, passwordLike: false)
             else { continue }
-            if Self.bindingNames(of: literal, in: swift.text).contains(where: { SecretHardcoded.bindsSecret(value, to: $0, inCode: true) })
+            // A callee names its first argument by its noun (`setPassword`, `startSession`).
+            if Self.bindingNames(of: literal, in: swift.text).contains(where: {
+                SecretHardcoded.bindsSecret(value, to: $0, inCode: true)
+                    || SecretHardcoded.bindsSecret(value, to: SecretHardcoded.selectorNoun($0), inCode: true)
+            })
                 || Self.headerNames(of: literal, in: swift.text).contains(where: { SecretHardcoded.bindsSecret(value, to: $0, inCode: true) })
             {
                 return true

@@ -311,12 +311,18 @@ struct SecretHardcoded: AuditRule {
     /// `setApiKey` → `ApiKey`, `initWithAPIKey` → `APIKey`, `provideAPIKey` → `APIKey`: the
     /// noun a setter or initializer takes.
     static func selectorNoun(_ name: String) -> String {
+        // SDK start calls whose first argument is the SDK's secret key (`[Flurry startSession:@"…"]`).
+        if let noun = sdkKeySelectors[name] { return noun }
         for prefix in ["initWith", "with", "set", "provide", "configureWith", "use"] where name.hasPrefix(prefix) {
             let rest = name.dropFirst(prefix.count)
             if rest.first?.isUppercase == true { return String(rest) }
         }
         return name
     }
+
+    /// Selectors and functions of analytics and crash SDKs that take the app's secret key
+    /// unlabelled, with the noun a labelled form would use.
+    static let sdkKeySelectors: [String: String] = ["startSession": "apiKey", "startWithAPIKey": "apiKey", "startWithApiKey": "apiKey"]
 
     // MARK: - Objective-C
 
