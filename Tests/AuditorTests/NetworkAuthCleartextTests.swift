@@ -46,6 +46,23 @@ struct NetworkAuthCleartextTests {
         #expect(found == ["App/Config.swift:2"])
     }
 
+    @Test("URL constants of a shared Objective-C header are reported when the app sends requests or shows web pages, not otherwise")
+    func headerConstants() {
+        let header = """
+            #define kHomePage @"http://vulnerablebank.com"
+            #define kArticleURLStorage @"http://blog.vulnerablebank.com/2014/storage"
+            static NSString *const kHelpPage = @"http://help.vulnerablebank.com";
+            #define kSecureHome @"https://vulnerablebank.com"
+            """
+        let viewer = """
+            - (void)show:(NSString *)url {
+                [self.webView loadRequest:[NSURLRequest requestWithURL:[NSURL URLWithString:url]]];
+            }
+            """
+        #expect(findings(["App/Constants.h": header, "App/WebViewer.m": viewer]) == ["App/Constants.h:1", "App/Constants.h:2", "App/Constants.h:3"])
+        #expect(findings(["App/Constants.h": header, "App/Colors.m": "- (UIColor *)tint { return [UIColor redColor]; }"]).isEmpty)
+    }
+
     @Test("a plain localhost URL stays silent; one carrying a password in its query is reported")
     func localhost() {
         let found = findings([

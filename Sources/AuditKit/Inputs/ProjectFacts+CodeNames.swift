@@ -12,8 +12,18 @@ extension ProjectFacts {
     /// The app delegate's veto on extension points, keyboards among them.
     public static let extensionPointVetoNames: [String] = ["shouldAllowExtensionPointIdentifier"]
 
+    /// The app sending requests or showing web pages: URL loading and web view classes.
+    public static let requestNames: [String] = [
+        "URLSession", "NSURLConnection", "loadRequest", "WKWebView", "UIWebView", "AFHTTPSessionManager", "AFHTTPRequestOperationManager",
+        "Alamofire",
+    ]
+
     /// The names ``mentionedCodeNames`` looks for in every Swift and Objective-C file.
-    public static var watchedCodeNames: [String] { foregroundExitNames + extensionPointVetoNames }
+    public static var watchedCodeNames: [String] { foregroundExitNames + extensionPointVetoNames + requestNames }
+
+    /// Whether some code of the project sends requests or shows web pages
+    /// (``requestNames``): where the URL constants of a shared header end up.
+    public var sendsRequests: Bool { ProjectFacts.requestNames.contains(where: mentionedCodeNames.contains) }
 
     /// Whether some code of the project reacts to the app leaving the foreground
     /// (``foregroundExitNames``).

@@ -456,10 +456,12 @@ struct NetworkCleartextURL: AuditRule {
     ]
     private static let objcExternalOpeners: Set<String> = ["openURL", "SFSafariViewController", "canOpenURL"]
 
-    func checkObjectiveC(_ file: ObjectiveCFile, project _: ProjectFacts) -> [Match] {
+    func checkObjectiveC(_ file: ObjectiveCFile, project: ProjectFacts) -> [Match] {
         let tokens = file.tokens
         var matches: [Match] = []
         var sendsRequests: Bool?
+        // A header's constants are used by the files that import it: the project's requests count.
+        let sharedHeader = file.path.hasSuffix(".h") && project.sendsRequests
         for (index, token) in tokens.enumerated() where token.kind == .string && token.text.hasPrefix("http://") {
             guard let found = Self.reportableHost(token.text, query: token.text, sensitiveBody: Self.sensitiveBodyField(in: file)) else { continue }
             let (host, credential) = found
@@ -489,10 +491,14 @@ struct NetworkCleartextURL: AuditRule {
                 context = named.text
             } else if isURL || named != nil {
                 if sendsRequests == nil { sendsRequests = tokens.contains { $0.kind == .identifier && Self.objcSinks.contains($0.text) } }
-                guard sendsRequests == true else { continue }
+                guard sendsRequests == true || sharedHeader else { continue }
                 let name = named?.text ?? (start < index && before.contains { $0.text == "=" || $0.text == "define" } ? bound?.text : nil)
                 if let name, objcOpensOnlyExternally(name, in: file) { continue }
                 context = named?.text ?? "a request"
+            } else if sharedHeader, let bound, before.contains(where: { $0.text == "define" || $0.text == "=" }), !objcOpensOnlyExternally(bound.text, in: file)
+            {
+                // `#define kHomePage @"http://…"` in a header of an app that sends requests.
+                context = bound.text
             } else {
                 continue
             }
