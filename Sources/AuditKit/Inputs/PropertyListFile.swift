@@ -70,7 +70,8 @@ public struct PropertyListFile: Sendable {
     /// the directive lines blanked, so the keys of every branch count and line numbers stay.
     private static func parse(_ data: Data) -> Any? {
         if let value = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) { return value }
-        guard data.count <= 16 << 20, data.firstRange(of: Data("\n#".utf8)) != nil else { return nil }
+        // Directives may be indented like the tags around them (`\t#ifndef DISABLE_PLAIN_HTTP`).
+        guard data.count <= 16 << 20, data.firstRange(of: Data("#if".utf8)) != nil || data.firstRange(of: Data("#include".utf8)) != nil else { return nil }
         let directives = ["#if", "#ifdef", "#ifndef", "#else", "#elif", "#endif", "#include", "#define", "#undef"]
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
             let trimmed = line.drop { $0 == " " || $0 == "\t" }

@@ -50,6 +50,7 @@ extension SecretNames {
         guard SecretNames.mayBeSensitive(name.utf8) else { return false }
         let words = SecretNames.splitWords(name)
         guard let last = words.last, let first = words.first, SecretNames.isSensitive(name) else { return false }
+        if isNonCredentialToken(words) { return false }
         if predicateWords.contains(first) && words.count > 1 { return false }
         // `passwordFromKeychain`, `tokenForUser`: the words before the preposition name
         // the value, whatever names its source.
@@ -65,6 +66,22 @@ extension SecretNames {
         }
         if describingWords.contains(last) && words.count > 1 { return false }
         return true
+    }
+
+    /// Tokens that are identifiers or cursors, not credentials: a push token (APNs, FCM:
+    /// sending a notification needs the provider's key, not the token), a CloudKit change
+    /// token, a pagination or cancellation token.
+    package static let nonCredentialTokenQualifiers: Set<String> = [
+        "push", "apns", "fcm", "notification", "notifications", "registration", "change", "changes", "page", "paging", "pagination",
+        "continuation", "cancellation", "next", "sync",
+    ]
+
+    /// `pushToken`, `apnsDeviceToken`, `serverChangeToken`, `nextPageToken`: a token named
+    /// by one of ``nonCredentialTokenQualifiers`` (possibly with `device` in between).
+    package static func isNonCredentialToken(_ words: [String]) -> Bool {
+        guard let last = words.last, last == "token" || last == "tokens", words.count >= 2 else { return false }
+        let qualifiers = words.dropLast().suffix(2).filter { $0 != "device" }
+        return qualifiers.contains(where: nonCredentialTokenQualifiers.contains)
     }
 
     /// Whether `name` sounds sensitive but names a fact about the secret, not the secret: a

@@ -42,6 +42,18 @@ extension AuthUsageDescriptionMissing {
                 ]),
             .swift(
                 """
+                // Directives indented like the tags: the description inside the branch counts.
+                func scan() {
+                    AVCaptureDevice.requestAccess(for: .video) { _ in }
+                }
+                """,
+                otherFiles: [
+                    "Info.plist": AuthUsageDescriptionMissing.bare.replacingOccurrences(
+                        of: "</dict>",
+                        with: "\t#ifndef DISABLE_CAMERA\n\t<key>NSCameraUsageDescription</key><string>Scans documents</string>\n\t#endif\n</dict>")
+                ]),
+            .swift(
+                """
                 // A partial Info.plist (the rest generated from INFOPLIST_KEY_* build settings): unknown, so silent.
                 func scan() {
                     AVCaptureDevice.requestAccess(for: .video) { _ in }

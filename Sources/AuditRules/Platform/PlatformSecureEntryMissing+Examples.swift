@@ -60,6 +60,12 @@ extension PlatformSecureEntryMissing {
                         [confirmPasswordField].forEach { $0.isSecureTextEntry = true }
                     }
                 }
+                final class ServerLoginStep: SetupStep {
+                    var passwordField: UITextField?
+                    override func viewDidLoad() {
+                        passwordField = buildTextField(placeholder: "Password", value: "", secureTextEntry: true)
+                    }
+                }
                 """),
             .swift(
                 """

@@ -107,10 +107,27 @@ struct PlatformSecureEntryMissing: AuditRule {
         return binding.initializer?.value.as(FunctionCallExprSyntax.self)?.calleeText == "UITextField"
     }
 
+    /// The field assigned from a factory asked for secure entry
+    /// (`passwordField = buildTextField(placeholder: "Password", secureTextEntry: true)`).
+    private func isMadeSecure(_ name: String, in file: SwiftFile) -> Bool {
+        file.index.sequences.contains { sequence in
+            let elements = Array(sequence.elements)
+            guard elements.count == 3, elements[1].is(AssignmentExprSyntax.self),
+                elements[0].trimmedDescription == name || elements[0].trimmedDescription == "self.\(name)",
+                let call = BindingValues.unwrap(elements[2]).as(FunctionCallExprSyntax.self)
+            else { return false }
+            return call.arguments.contains { argument in
+                ["secureTextEntry", "isSecureTextEntry", "secure", "isSecure"].contains(argument.label?.text ?? "")
+                    && argument.expression.trimmedDescription == "true"
+            }
+        }
+    }
+
     /// `isSecureTextEntry` assigned to the field (`passwordField.isSecureTextEntry = true`),
     /// or to a parameter, loop variable or `$0` in a function that names it
     /// (`[pinField, confirmField].forEach { $0.isSecureTextEntry = true }`).
     private func isSecuredElsewhere(_ name: String, in file: SwiftFile) -> Bool {
+        if isMadeSecure(name, in: file) { return true }
         let properties = Set(file.index.variables.flatMap(\.bindings).compactMap { $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text })
         return SecretFields.secureEntryAssignments(in: file).contains { assignment in
             guard let field = assignment.field?.trimmedDescription else { return false }

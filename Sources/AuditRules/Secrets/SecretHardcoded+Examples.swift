@@ -35,6 +35,8 @@ extension SecretHardcoded {
                 """
                 func configure() {
                     GMSServices.provideAPIKey(↓"AI\u{7A}aSyD4x9Kq2mV7nB3cX8zL5pT1wR6yH0jG2fE")
+                    Flurry.startSession(↓"ZMSFBDBYFQ8XHQBRP2VY")
+                    let parseClientKey = ↓"R8fRtBGNuDSCwezz5poKIxEHuRxvsFZFJnDrubX0"
                     let headers = ["Authorization": ↓"Bearer 9b2f7c4e1a8d3f6b0c5e2a7d4f1b8c3e", "Accept": "application/json"]
                     request.setValue(↓"Bearer 5d8e1a4f7b0c3e6a9d2f5b8c1e4a7d0f", forHTTPHeaderField: "Authorization")
                 }
@@ -163,6 +165,13 @@ extension SecretHardcoded {
                     [Flurry startSession:@↓"ZMSFBDBYFQ8XHQBRP2VY"];
                     [Parse setApplicationId:kParseAppId clientKey:kParseClientKey];
                 }
+                """, silencedInsideStrings: false),
+            RuleExample(
+                .objectiveC,
+                """
+                // Constants of a settings API's key type name where a setting is stored.
+                OCClassSettingsKey OCClassSettingsKeyPasscodeLockDelay = @"lockDelay";
+                OCClassSettingsKey OCClassSettingsKeyPasscodeEnforcedByDevice = @"enforced-by-device";
                 """, silencedInsideStrings: false),
             RuleExample(
                 .objectiveC,
@@ -304,6 +313,11 @@ extension SecretHardcoded {
                     ↓<string>AI\u{7A}aSyD4x9Kq2mV7nB3cX8zL5pT1wR6yH0jG2fE</string>
                 </dict>
                 </plist>
+                """, silencedInsideStrings: false),
+            RuleExample(
+                .propertyList(fileName: "mock-GoogleService-Info.plist"),
+                """
+                <plist version="1.0"><dict><key>API_KEY</key><string>AI\u{7A}aSyBx1Kq2mV7nB3cX8zL5pT1wR6yH0jG2fE</string></dict></plist>
                 """, silencedInsideStrings: false),
             RuleExample(
                 .propertyList(fileName: "GoogleService-Info.plist"),

@@ -356,7 +356,7 @@ struct SecretHardcoded: AuditRule {
                     token.text, name: name, path: file.path, inCode: true, nameIsLabel: labelled && tokens[index - 2].text == name, scaffolding: scaffolding,
                     isStorageKey: {
                         guard let declaration, let name else { return false }
-                        return StorageKeyNames.onlyUsedAsKey(name, declaredAt: declaration, in: tokens)
+                        return Self.isDeclaredAsKeyType(declaration, in: tokens) || StorageKeyNames.onlyUsedAsKey(name, declaredAt: declaration, in: tokens)
                     })
             else { continue }
             report(index, message)
@@ -372,6 +372,17 @@ struct SecretHardcoded: AuditRule {
         }
         if index >= 2, tokens[index - 1].text == "=", tokens[index - 2].kind == .identifier { return index - 2 }
         return nil
+    }
+
+    /// Whether the constant declared at `index` has a key type: a typedef of the string
+    /// keys of a settings or dictionary API (`OCClassSettingsKey kPasscodeLockDelay =
+    /// @"lockDelay"`, `NSNotificationName`, `…Identifier`), whose values name a slot.
+    private static func isDeclaredAsKeyType(_ index: Int, in tokens: [ObjectiveCToken]) -> Bool {
+        var position = index - 1
+        while position >= 0, ["*", "const"].contains(tokens[position].text) { position -= 1 }
+        guard position >= 0, tokens[position].kind == .identifier else { return false }
+        let type = tokens[position].text
+        return type != "NSString" && ["Key", "Identifier", "Name"].contains { type.hasSuffix($0) }
     }
 
     /// `[password isEqualToString:@"…"]`, `[self.pinField.text isEqualToString:@"…"]`:
@@ -442,7 +453,8 @@ struct SecretHardcoded: AuditRule {
     }
 
     func checkPropertyList(_ file: PropertyListFile, project _: ProjectFacts) -> [Match] {
-        let isGoogleService = (file.path as NSString).lastPathComponent.hasPrefix("GoogleService-Info")
+        // Also `mock-GoogleService-Info.plist`, `GoogleService-Info-Staging.plist`: the same Firebase client file.
+        let isGoogleService = (file.path as NSString).lastPathComponent.contains("GoogleService-Info")
         var found: [(key: String?, value: String, message: String)] = []
         func visit(_ value: PropertyListValue, key: String?) {
             switch value {

@@ -122,6 +122,11 @@ extension StorageSecretInUserDefaults {
                         set { defaults.set(newValue, forKey: Keys.passcodeEnabled) }
                     }
 
+                    // A push token identifies the device to the push service; it grants nothing.
+                    func setPushToken(token: String) {
+                        defaults.set(token, forKey: Keys.pushToken)
+                    }
+
                     func recordSession(expiresAt tokenExpiryDate: Date, pin: String) {
                         defaults.set(tokenExpiryDate, forKey: "tokenExpiryDate")
                         defaults.set(pin.count, forKey: "pinLength")

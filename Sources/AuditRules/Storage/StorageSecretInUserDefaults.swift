@@ -43,6 +43,8 @@ struct StorageSecretInUserDefaults: AuditRule {
             // A fact about a secret (`failedPinAttempts`, `passcodeEnabled`) is no secret.
             let enclosingProperty = call.enclosingVariableName
             let keyName = literalKey ?? Self.keyName(Self.withoutRawValue(key)) ?? keyText
+            // A push or change token stored under its own key: an identifier, not a credential.
+            if SecretNames.isNonCredentialToken(SecretNames.splitWords(keyName)) { continue }
             guard
                 Self.namesSecret(keyText) && !SecretNames.describesSecret(keyName)
                     || SecretNames.isSensitive(valueText) && !Self.isFact(value)
