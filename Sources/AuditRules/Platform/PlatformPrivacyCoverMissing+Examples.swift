@@ -25,6 +25,13 @@ extension PlatformPrivacyCoverMissing {
                     [context evaluatePolicy:LAPolicyDeviceOwnerAuthentication localizedReason:@"Unlock" reply:^(BOOL ok, NSError *error) {}];
                 }
                 """),
+            // A context made only to name the biometry in a settings label locks nothing.
+            .swift(
+                """
+                struct BiometrySettingsRow {
+                    var title: String { LAContext().biometryType == .faceID ? "Unlock with Face ID" : "Unlock with Touch ID" }
+                }
+                """),
             // The app puts up a cover in another file.
             .swift(
                 """

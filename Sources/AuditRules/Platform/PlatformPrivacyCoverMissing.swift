@@ -1,7 +1,8 @@
 import SwiftSyntax
 import AuditKit
 
-/// An app that locks its content behind LocalAuthentication (it makes an `LAContext`), and
+/// An app that locks its content behind LocalAuthentication (it makes an `LAContext` in a
+/// file that evaluates a policy or hands the context to a Keychain read), and
 /// whose code never reacts to leaving the foreground: no
 /// `sceneWillResignActive` / `applicationWillResignActive` / `…DidEnterBackground`, no
 /// will-resign-active, will-deactivate or did-enter-background notification, no SwiftUI
@@ -36,16 +37,20 @@ struct PlatformPrivacyCoverMissing: AuditRule {
 
     // MARK: Swift
 
+    /// What shows the context unlocks something: a prompt, or a Keychain read it authorizes.
+    /// A context made only to ask `biometryType` (a settings label) locks nothing.
+    private static let unlockingNames = ["evaluatePolicy", "evaluateAccessControl", "kSecUseAuthenticationContext"]
+
     func checkSwift(_ file: SwiftFile, project: ProjectFacts) -> [Match] {
-        guard !project.reactsToLeavingForeground else { return [] }
+        guard !project.reactsToLeavingForeground, Self.unlockingNames.contains(where: file.codeText.contains) else { return [] }
         return file.index.calls.filter { $0.calleeText == "LAContext" }.map { Match(file.range(of: $0), message, projectFact: Self.fact) }
     }
 
     // MARK: Objective-C
 
     func checkObjectiveC(_ file: ObjectiveCFile, project: ProjectFacts) -> [Match] {
-        guard !project.reactsToLeavingForeground else { return [] }
         let tokens = file.tokens
+        guard !project.reactsToLeavingForeground, tokens.contains(where: { $0.kind == .identifier && Self.unlockingNames.contains($0.text) }) else { return [] }
         var matches: [Match] = []
         for (index, token) in tokens.enumerated() where token.kind == .identifier && token.text == "LAContext" && index > 0 && tokens[index - 1].text == "[" {
             matches.append(Match(file.range(of: token), message, projectFact: Self.fact))
