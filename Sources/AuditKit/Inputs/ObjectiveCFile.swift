@@ -24,23 +24,13 @@ extension ObjectiveCFile {
     /// The token range of the outermost `{ … }` block (a method or function body) that
     /// holds the token at `index`; nil at file scope.
     public func bodyRange(containing index: Int) -> Range<Int>? {
-        var depth = 0
-        var open: Int?
-        for position in 0..<tokens.count {
-            let token = tokens[position]
-            guard token.kind == .punctuation else { continue }
-            if token.text == "{" {
-                if depth == 0 { open = position }
-                depth += 1
-            } else if token.text == "}" && depth > 0 {
-                depth -= 1
-                if depth == 0, let start = open {
-                    if start <= index && index <= position { return start..<(position + 1) }
-                    open = nil
-                }
-            }
+        var found: Range<Int>?
+        let unclosed = walkBodies { body in
+            if body.contains(index) { found = body }
+            return found == nil
         }
-        if let start = open, start <= index { return start..<tokens.count }
+        if let found { return found }
+        if let start = unclosed, start <= index { return start..<tokens.count }
         return nil
     }
 
@@ -48,6 +38,15 @@ extension ObjectiveCFile {
     /// order; an unclosed last block is left out.
     public var bodyRanges: [Range<Int>] {
         var bodies: [Range<Int>] = []
+        _ = walkBodies {
+            bodies.append($0); return true
+        }
+        return bodies
+    }
+
+    /// Hands each closed outermost `{ … }` block to `visit`, in order, while it returns
+    /// true; returns where an unclosed last block starts, if the walk reached one.
+    private func walkBodies(_ visit: (Range<Int>) -> Bool) -> Int? {
         var depth = 0
         var start = 0
         for (index, token) in tokens.enumerated() where token.kind == .punctuation {
@@ -56,10 +55,10 @@ extension ObjectiveCFile {
                 depth += 1
             } else if token.text == "}" && depth > 0 {
                 depth -= 1
-                if depth == 0 { bodies.append(start..<(index + 1)) }
+                if depth == 0, !visit(start..<(index + 1)) { return nil }
             }
         }
-        return bodies
+        return depth > 0 ? start : nil
     }
 
     /// Indices of identifier tokens named `name`.

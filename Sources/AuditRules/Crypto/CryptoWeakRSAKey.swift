@@ -31,7 +31,7 @@ struct CryptoWeakRSAKey: AuditRule {
             var size: (bits: Int, node: Syntax)?
             for element in elements {
                 guard let key = KeychainQuery.constantName(element.key) else { continue }
-                let value = KeychainQuery.unwrap(BindingValues.unwrap(element.value))
+                let value = BindingValues.unwrap(element.value)
                 if key == "kSecAttrKeyType", KeychainQuery.constantName(value).map({ $0.hasPrefix("kSecAttrKeyTypeRSA") }) == true { isRSA = true }
                 if key == "kSecAttrKeySizeInBits", let bits = Self.bits(value, in: file) { size = (bits, Syntax(element)) }
             }
@@ -43,7 +43,7 @@ struct CryptoWeakRSAKey: AuditRule {
 
     /// `1024`, `NSNumber(value: 1024)`, `1024 as CFNumber`, or a constant of the file holding one.
     private static func bits(_ value: ExprSyntax, in file: SwiftFile, depth: Int = 0) -> Int? {
-        let bare = KeychainQuery.unwrap(BindingValues.unwrap(value))
+        let bare = BindingValues.unwrap(value)
         if let literal = bare.as(IntegerLiteralExprSyntax.self) { return CryptoLiterals.integerValue(literal.literal.text) }
         if let call = bare.as(FunctionCallExprSyntax.self), ["NSNumber", "Int", "UInt", "Int32"].contains(call.calleeText),
             let argument = call.arguments.first?.expression
@@ -58,13 +58,9 @@ struct CryptoWeakRSAKey: AuditRule {
         let tokens = file.tokens
         var matches: [Match] = []
         for (index, token) in tokens.enumerated() where token.kind == .identifier && token.text == "kSecAttrKeySizeInBits" {
-            // The statement or dictionary literal around the key: `@{ … }` or one `setObject:` line.
-            guard let body = file.bodyRange(containing: index) ?? Optional(0..<tokens.count) else { continue }
-            let start = (body.lowerBound..<index).last { tokens[$0].text == ";" || tokens[$0].text == "{" && tokens[$0 - 1].text != "@" } ?? body.lowerBound
-            let context = tokens[start..<body.upperBound]
-            guard
-                context.prefix(80).contains(where: { $0.text.hasPrefix("kSecAttrKeyTypeRSA") })
-                    || tokens[body].contains(where: { $0.text.hasPrefix("kSecAttrKeyTypeRSA") }),
+            // The key type is set in the same body (or, at file scope, the same file).
+            let scope = file.bodyRange(containing: index) ?? 0..<tokens.count
+            guard tokens[scope].contains(where: { $0.text.hasPrefix("kSecAttrKeyTypeRSA") }),
                 let bits = Self.objectiveCBits(near: index, in: tokens), bits < Self.minimumBits
             else { continue }
             matches.append(Match(file.range(of: token), "an RSA key of \(bits) bits is requested (at least \(Self.minimumBits) are needed)"))

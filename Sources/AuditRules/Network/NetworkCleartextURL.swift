@@ -481,6 +481,8 @@ struct NetworkCleartextURL: AuditRule {
                 $0.kind == .identifier && !Self.objcURLWords.contains($0.text)
                     && !["NSString", "NSURL", "const", "static", "define", "extern"].contains($0.text)
             }
+            // `#define kName @"…"`, `NSString *const kName = @"…"`: the literal is bound to a name.
+            let isBinding = before.contains { $0.text == "=" || $0.text == "define" }
             var context: String
             if isRequest {
                 context = named?.text ?? "a request"
@@ -492,11 +494,10 @@ struct NetworkCleartextURL: AuditRule {
             } else if isURL || named != nil {
                 if sendsRequests == nil { sendsRequests = tokens.contains { $0.kind == .identifier && Self.objcSinks.contains($0.text) } }
                 guard sendsRequests == true || sharedHeader else { continue }
-                let name = named?.text ?? (start < index && before.contains { $0.text == "=" || $0.text == "define" } ? bound?.text : nil)
+                let name = named?.text ?? (start < index && isBinding ? bound?.text : nil)
                 if let name, objcOpensOnlyExternally(name, in: file) { continue }
                 context = named?.text ?? "a request"
-            } else if sharedHeader, let bound, before.contains(where: { $0.text == "define" || $0.text == "=" }), !objcOpensOnlyExternally(bound.text, in: file)
-            {
+            } else if sharedHeader, let bound, isBinding, !objcOpensOnlyExternally(bound.text, in: file) {
                 // `#define kHomePage @"http://…"` in a header of an app that sends requests.
                 context = bound.text
             } else {

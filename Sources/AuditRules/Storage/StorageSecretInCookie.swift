@@ -50,10 +50,10 @@ struct StorageSecretInCookie: AuditRule {
 
     /// The dictionary literal passed, or the one a local of the same body starts as.
     private static func dictionary(_ expression: ExprSyntax, from call: FunctionCallExprSyntax, in file: SwiftFile) -> DictionaryExprSyntax? {
-        let bare = KeychainQuery.unwrap(BindingValues.unwrap(expression))
+        let bare = BindingValues.unwrap(expression)
         if let literal = bare.as(DictionaryExprSyntax.self) { return literal }
         guard bare.is(DeclReferenceExprSyntax.self), let initial = BindingValues.initializer(of: bare, from: call, in: file) else { return nil }
-        return KeychainQuery.unwrap(initial).as(DictionaryExprSyntax.self)
+        return BindingValues.unwrap(initial).as(DictionaryExprSyntax.self)
     }
 
     /// `.name`, `HTTPCookiePropertyKey.name`, `HTTPCookiePropertyKey("Name")` → `name`.

@@ -20,7 +20,9 @@ enum ObjectiveCDatabaseWrites {
                 switch tokens[index].text {
                 case "inCollection":
                     // `[transaction setObject:password forKey:@"Password" inCollection:@"DVIA"]`
-                    guard let start = (body.lowerBound..<index).last(where: { tokens[$0].text == "setObject" }),
+                    // The `setObject` of this message, not of an earlier statement.
+                    guard let start = (body.lowerBound..<index).last(where: { tokens[$0].text == "setObject" || tokens[$0].text == ";" }),
+                        tokens[start].text == "setObject",
                         let secret = tokens[start..<index].first(where: isSecret)
                     else { continue }
                     matches.append(Match(file.range(of: tokens[start]), "\(secret.text) is stored in YapDatabase (SQLite) in the clear"))
