@@ -32,10 +32,16 @@ public final class EmbeddedServer: Sendable {
     ///   - appAttestRoots: DER certificates that replace Apple's App Attestation root and Apple
     ///     Root CA - G3, such as an emulated authority's (written to the folder and passed as
     ///     `--app-attest-root` and `--app-attest-receipt-root`).
+    ///
+    /// Enrollments and challenges stay valid for ``challengeTTL`` (an hour), not the
+    /// production default of 120 s: a test on a busy machine can be descheduled for minutes
+    /// between creating an enrollment and completing it, and its lifetime is not what such a
+    /// test checks. Expiry is tested against the service with a controlled clock.
     public init(directoryPrefix: String = "devicetrust-demo", attestation: AttestationOptions = AttestationOptions(), appAttestRoots: [Data] = []) throws {
         directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("\(directoryPrefix)-\(UUID().uuidString)", isDirectory: true)
         var configuration = ServerConfiguration(port: 0, dataDirectory: directory.appendingPathComponent("data").path)
+        configuration.service.challengeTTL = Self.challengeTTL
         configuration.attestation = attestation
         do {
             if !appAttestRoots.isEmpty {
@@ -63,6 +69,9 @@ public final class EmbeddedServer: Sendable {
         }
         baseURL = URL(string: "http://127.0.0.1:\(port)")!
     }
+
+    /// How long the embedded server's enrollments and challenges stay valid, in seconds.
+    public static let challengeTTL: TimeInterval = 3600
 
     /// Runs `body` against a fresh server, then stops it (also when `body` throws).
     public static func run<Result>(
