@@ -158,3 +158,55 @@ struct FocusedParseTests {
         #expect(chunks.map(\.alwaysKept) == [true, true, false, true, false, false, true, false, false, false])
     }
 }
+
+/// The runner forgets a file's parse once its rules have run: a tree the size of a large
+/// app is not held in memory as syntax trees until the end of the audit.
+@Suite("Discarding a file's parse")
+struct DiscardedParseTests {
+    private static let source = """
+        import Foundation
+
+        final class Session {
+            func save(token: String) {
+                UserDefaults.standard.set(token, forKey: "authToken")
+            }
+        }
+        """
+
+    @Test("A discarded file parses again to the same tree, tokens and lexical facts, whole rather than focused")
+    func parsesAgain() {
+        let file = SwiftFile(path: "Session.swift", text: Self.source)
+        file.focusParse(on: AuditRuleCatalog.all.filter { $0.metadata.id == "storage-secret-in-userdefaults" })
+        let tree = file.tree.description
+        let tokens = file.tokens.tokens.count
+        let identifiers = file.lexical.identifiers
+        let code = file.codeText
+        file.discardDerivedState()
+        #expect(!file.parseWasFocused, "nothing is parsed after discarding")
+        #expect(file.tree.description == Self.source, "the second parse reads the whole text")
+        #expect(tree.utf8.count == Self.source.utf8.count)
+        #expect(file.tokens.tokens.count == tokens)
+        #expect(file.lexical.identifiers == identifiers)
+        #expect(file.codeText == code)
+        #expect(file.index.calls.contains { $0.calleeName == "set" })
+    }
+
+    @Test("A piece keeps the tokens it was made with after discarding")
+    func pieceKeepsGivenTokens() {
+        let file = SwiftFile(path: "Session.swift", text: Self.source)
+        let start = Self.source.utf8.count - 60
+        let piece = file.piece(from: start, to: Self.source.utf8.count)
+        let tokens = piece.tokens.tokens.map(\.start)
+        piece.discardDerivedState()
+        #expect(piece.tokens.tokens.map(\.start) == tokens)
+    }
+
+    @Test("Auditing files twice in one process gives the same findings (the runner discards after checking)")
+    func auditTwice() {
+        let file = SwiftFile(path: "Session.swift", text: Self.source)
+        let first = AuditRunner.audit(files: [.swift(file)], rules: AuditRuleCatalog.all, baseline: nil).findings.map(\.message)
+        let second = AuditRunner.audit(files: [.swift(file)], rules: AuditRuleCatalog.all, baseline: nil).findings.map(\.message)
+        #expect(!first.isEmpty)
+        #expect(first == second)
+    }
+}

@@ -136,6 +136,8 @@ public enum AuditRunner {
             let index = order[position]
             let project = facts[projectOf[index]] ?? ProjectFacts(files: [])
             perFile.set(index, check(files[index], rules: rules, project: project, focusedParsing: focusedParsing && preChecks, preChecks: preChecks))
+            // Its rules have run: the parse need not be held until the end of the audit.
+            if case .swift(let swift) = files[index] { swift.discardDerivedState() }
         }
         var findings: [Finding] = []
         var suppressedInline = 0

@@ -136,6 +136,18 @@ public final class SwiftFile: Sendable {
     /// Whether the parse blanked declarations (``focusParse(on:)``); false before parsing.
     package var parseWasFocused: Bool { parsed.wasFocused }
 
+    /// Forgets the parse, the tokens and everything made from them; the next use makes
+    /// them again. The runner calls it once a file's rules have run, so a large tree is
+    /// not held in memory as syntax trees until the end of the audit.
+    package func discardDerivedState() {
+        parsed.discard()
+        tokenized.discard()
+        lineStarts.discard()
+        code.discard()
+        scanned.discard()
+        secretNamed.discard()
+    }
+
     /// The syntax tree.
     public var tree: SourceFileSyntax { parsed.value.tree }
     /// Every node kind the rules use, in source order.
@@ -203,6 +215,16 @@ private final class LazyParse: @unchecked Sendable {
         return focused
     }
 
+    /// Forgets the parse (a focused source set before it is forgotten too: a later parse
+    /// reads the whole text).
+    func discard() {
+        lock.lock()
+        defer { lock.unlock() }
+        parsed = nil
+        source = nil
+        focused = false
+    }
+
     var value: Parsed {
         lock.lock()
         defer { lock.unlock() }
@@ -227,12 +249,25 @@ package final class LazyValue<Value: Sendable>: @unchecked Sendable {
     private var made: Value?
     private let lock = NSLock()
 
-    package init(_ make: @escaping @Sendable () -> Value) { self.make = make }
+    private let given: Bool
+
+    package init(_ make: @escaping @Sendable () -> Value) {
+        self.make = make
+        given = false
+    }
 
     /// A value already made.
     package init(value: Value) {
         make = { value }
         made = value
+        given = true
+    }
+
+    /// Forgets the value; the next use makes it again (a value given at creation stays).
+    package func discard() {
+        lock.lock()
+        defer { lock.unlock() }
+        if !given { made = nil }
     }
 
     package var value: Value {

@@ -24,6 +24,26 @@ struct CryptoWeakCipher: AuditRule {
         "AES",
     ]
 
+    /// For Swift: a CommonCrypto call, `ECB()`, `Blowfish(key:)`, `CBC(iv:)` or a PKCS#1
+    /// v1.5 padding name; or an encryption wrapper's name (RNCryptor, a name holding
+    /// encrypt, decrypt, cipher or aes) next to what the check asks of its arguments: an
+    /// IV or nonce label, or the ECB option written out. Files that only use AES-GCM,
+    /// ChaChaPoly or name ciphers in prose are not parsed for this rule.
+    var preCheck: PreCheck { Self.declaredPreCheck }
+
+    private static let declaredPreCheck = PreCheck.any([
+        .swiftIdentifier(Array(CryptoLiterals.commonCrypto.keys) + ["ECB", "Blowfish", "CBC", "rsaEncryptionPKCS1", "kSecKeyAlgorithmRSAEncryptionPKCS1"]),
+        .all([
+            .swiftIdentifierWhere("an encryption wrapper's name") { name in
+                CryptoWrapperSinks.libraries.contains(String(name)) || CryptoWrapperSinks.namesCipher(String(name))
+            },
+            .any([
+                .swiftText(["kCCOptionECBMode", "kCCModeECB"]),
+                .swiftIdentifierWhere("an IV or nonce label") { CryptoWrapperSinks.role(ofLabel: String($0)) == "IV" },
+            ]),
+        ]),
+    ])
+
     private static let weakAlgorithms: [String: String] = [
         "kCCAlgorithmDES": "DES", "kCCAlgorithm3DES": "3DES", "kCCAlgorithmRC4": "RC4", "kCCAlgorithmRC2": "RC2",
         "kCCAlgorithmBlowfish": "Blowfish", "kCCAlgorithmCAST": "CAST",

@@ -21,8 +21,10 @@ struct StorageSecretInPlistFile: AuditRule {
     let triggers = ["write(to", "writeToFile", "writeToURL", "PropertyList", "<key>", "copyItem"]
 
     /// In Swift, a secret-named identifier or key somewhere in the file (a value, a key, a
-    /// type or one of its stored properties).
-    let preCheck = PreCheck.swiftSecretNames
+    /// type or one of its stored properties), and a call the check reads: `write` (a
+    /// dictionary or an encoded property list written), `createFile` (an encoded property
+    /// list written) or `copyItem` (a bundled credentials plist copied).
+    let preCheck = PreCheck.all([.swiftSecretNames, .swiftIdentifier(["write", "createFile", "copyItem"])])
 
     /// The last word of a key that holds a user credential (API keys and client secrets
     /// are `secret-hardcoded`'s subject).
