@@ -17,7 +17,12 @@ extension CryptoHardcodedKey {
         .all([
             .swiftCustom("key material written: a string, a byte array or a zero buffer", CryptoHardcodedKey.writesKeyMaterial),
             .any([
-                .all([.swiftCodeIgnoringCase(["crypt", "cipher", "aes"]), .swiftCustom("an encryption wrapper called", CryptoHardcodedKey.callsWrapper)]),
+                .all([
+                    .swiftCodeIgnoringCase(["crypt", "cipher", "aes"]),
+                    // The check reads only a wrapper's password, key and IV arguments.
+                    .swiftIdentifierWhere("a password, key or IV label") { CryptoWrapperSinks.role(ofLabel: String($0)) != nil },
+                    .swiftCustom("an encryption wrapper called", CryptoHardcodedKey.callsWrapper),
+                ]),
                 .all([
                     .swiftIdentifierWhere("a key, IV or nonce name") { identifier in
                         ["key", "iv", "nonce", "vector", "data", "bytes", "string", "str", "hex"].contains(where: {

@@ -23,11 +23,20 @@ struct StorageFileWithoutProtection: AuditRule {
 
     let skipsTestCode = true
 
-    /// In Swift, an explicit "no protection" option (reported whatever is written), a
-    /// secret-named identifier or key somewhere in the file, or a secret-named file name.
+    /// In Swift, an explicit "no protection" option (reported whatever is written: a bare
+    /// `.none` only as a protection value, so next to a protection-named identifier), or a
+    /// `write` or `createFile` call with a secret-named identifier or key somewhere in the
+    /// file or a secret-named file name.
     let preCheck = PreCheck.any([
-        .swiftText(["noFileProtection", "NSFileProtectionNone", "FileProtectionNone", ".none"]), .swiftSecretNames,
-        .swiftLiteralWhere("a secret-named file name", { StorageFileWithoutProtection.sensitiveFileName($0) != nil }),
+        .swiftText(["noFileProtection", "FileProtectionNone"]),
+        .all([.swiftText([".none"]), .swiftIdentifierContaining(["protection"])]),
+        .all([
+            .swiftIdentifier(["write", "createFile"]),
+            .any([
+                .swiftSecretNames,
+                .swiftLiteralWhere("a secret-named file name", { StorageFileWithoutProtection.sensitiveFileName($0) != nil }),
+            ]),
+        ]),
     ])
 
     private static let noneConstants: Set<String> = ["NSFileProtectionNone", "NSDataWritingFileProtectionNone", "NSURLFileProtectionNone"]

@@ -27,8 +27,20 @@ struct StorageSecretInDatabase: AuditRule {
         "sqlite3_bind_text", "executeUpdate",
     ]
 
-    /// In Swift, a secret-named identifier or key somewhere in the file.
-    let preCheck = PreCheck.swiftSecretNames
+    /// In Swift, a secret-named identifier or key somewhere in the file, and what the check
+    /// reads: a Core Data insertion (`insertNewObject`, `insertInto:`, or `context:` in a
+    /// file that uses Core Data), a Realm receiver, or a YapDatabase, Couchbase, SQLite or
+    /// FMDB write.
+    let preCheck = PreCheck.all([
+        .swiftSecretNames,
+        .any([
+            .swiftIdentifier([
+                "insertNewObject", "insertInto", "inCollection", "putProperties", "sqlite3_bind_text", "sqlite3_bind_blob", "executeUpdate",
+            ]),
+            .all([.swiftCode(["CoreData", "NSManagedObject"]), .swiftIdentifier(["context"])]),
+            .swiftIdentifierContaining(["realm"]),
+        ]),
+    ])
 
     func checkSwift(_ file: SwiftFile, project _: ProjectFacts) -> [Match] {
         let values = SensitiveValues(file: file)

@@ -22,8 +22,12 @@ struct StorageSecretInUserDefaults: AuditRule {
     /// In Swift, a secret-named identifier or key somewhere in the file (a value, a key, a
     /// type or one of its stored properties), or a wrapper that stores its parameter
     /// (`func store(_ value: String?, for key: Keys) { defaults.set(value, forKey:
-    /// key.storageKey) }`), reported at its callers, which name the secret.
-    let preCheck = PreCheck.any([.swiftSecretNames, .all([.swiftText(["func "]), .swiftText([".set("]), .swiftText(["forKey"])])])
+    /// key.storageKey) }`), reported at its callers, which name the secret. Either way the
+    /// check reads only `forKey:` setters and `@AppStorage`.
+    let preCheck = PreCheck.all([
+        .swiftIdentifier(["forKey", "AppStorage"]),
+        .any([.swiftSecretNames, .all([.swiftText(["func "]), .swiftText([".set("]), .swiftText(["forKey"])])]),
+    ])
 
     private static let setters: Set<String> = ["set", "setValue", "setObject"]
 
