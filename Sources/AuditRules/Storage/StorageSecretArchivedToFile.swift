@@ -21,8 +21,16 @@ struct StorageSecretArchivedToFile: AuditRule {
     let triggers = ["NSKeyedArchiver", "JSONEncoder", "JSONSerialization", "archiveRootObject", "archivedData"]
 
     /// In Swift, a secret-named identifier or key somewhere in the file (a value, a key, a
-    /// type or one of its stored properties).
-    let preCheck = PreCheck.swiftSecretNames
+    /// type or one of its stored properties), and what the check reads:
+    /// `archiveRootObject(_:toFile:)`, or a `write` / `createFile` of bytes from
+    /// `archivedData`, `JSONSerialization` or a `JSONEncoder`.
+    let preCheck = PreCheck.all([
+        .swiftSecretNames,
+        .any([
+            .swiftIdentifier(["archiveRootObject"]),
+            .all([.swiftIdentifier(["write", "createFile"]), .swiftIdentifier(["archivedData", "JSONSerialization", "JSONEncoder"])]),
+        ]),
+    ])
 
     func checkSwift(_ file: SwiftFile, project _: ProjectFacts) -> [Match] {
         var matches: [Match] = []
