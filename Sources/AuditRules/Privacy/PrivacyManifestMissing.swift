@@ -46,7 +46,7 @@ struct PrivacyManifestMissing: AuditRule {
     }
 
     func checkSwift(_ file: SwiftFile, project: ProjectFacts) -> [Match] {
-        undeclared({ swiftUses(file) }, project: project)
+        undeclared({ swiftUses(file, project: project) }, project: project)
     }
 
     func checkObjectiveC(_ file: ObjectiveCFile, project: ProjectFacts) -> [Match] {
@@ -102,10 +102,9 @@ struct PrivacyManifestMissing: AuditRule {
     /// Names that are an API use only in some syntactic positions: these need the parse.
     private static let swiftContextualNames: Set<String> = fileTimestampFunctions.union(diskSpaceFunctions).union(["creationDate", "modificationDate"])
 
-    private func swiftUses(_ file: SwiftFile) -> [(category: String, range: SourceRange, api: String)] {
+    private func swiftUses(_ file: SwiftFile, project: ProjectFacts) -> [(category: String, range: SourceRange, api: String)] {
         var uses = swiftLexicalUses(file)
-        let identifiers = file.lexical.identifiers
-        guard Self.swiftContextualNames.contains(where: { identifiers.contains(Substring($0)) }) else { return uses }
+        guard Self.mayUseContextualName(file, project: project) else { return uses }
         for member in file.index.memberAccesses {
             let name = member.declName.baseName.text
             guard name == "creationDate" || name == "modificationDate" else { continue }
@@ -123,6 +122,38 @@ struct PrivacyManifestMissing: AuditRule {
             }
         }
         return uses
+    }
+
+    /// Whether the parse can add a use: a contextual name of a category no manifest of the
+    /// project declares, where the parse may find it (`creationDate` after a `.`, a file
+    /// function before a `(`). Else the file is not parsed for this rule.
+    private static func mayUseContextualName(_ file: SwiftFile, project: ProjectFacts) -> Bool {
+        let timestamps = !project.declaredAccessedAPITypes.contains(fileTimestamp)
+        let diskSpace = !project.declaredAccessedAPITypes.contains(Self.diskSpace)
+        guard timestamps || diskSpace else { return false }
+        let identifiers = file.lexical.identifiers
+        guard swiftContextualNames.contains(where: { identifiers.contains(Substring($0)) }) else { return false }
+        let tokens = file.tokens.tokens
+        let utf8 = Array(file.text.utf8)
+        /// Whether a `.` comes before the token, white space aside.
+        func afterDot(_ token: SwiftTokens.Token) -> Bool {
+            utf8[..<token.start].last(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }) == UInt8(ascii: ".")
+        }
+        /// Whether the next token but line ends is `(`.
+        func beforeParenthesis(_ index: Int) -> Bool {
+            tokens[(index + 1)...].first(where: { $0.kind != .newline }).map { $0.kind == .punctuation && $0.byte == UInt8(ascii: "(") } ?? false
+        }
+        for (index, token) in tokens.enumerated() where token.kind == .identifier {
+            let name = String(token.text(in: file.text))
+            if name == "creationDate" || name == "modificationDate" {
+                if timestamps && afterDot(token) { return true }
+            } else if fileTimestampFunctions.contains(name) {
+                if timestamps && beforeParenthesis(index) { return true }
+            } else if diskSpaceFunctions.contains(name) {
+                if diskSpace && beforeParenthesis(index) { return true }
+            }
+        }
+        return false
     }
 
     /// The uses the lexical pass can tell: the names in ``swiftIdentifiers`` (a leading
