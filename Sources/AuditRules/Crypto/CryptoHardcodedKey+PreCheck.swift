@@ -100,7 +100,7 @@ extension CryptoHardcodedKey {
             let next = tokens[index + 1]
             guard next.kind == .punctuation, next.byte == UInt8(ascii: "("), next.start == token.end else { continue }
             let name = String(token.text(in: file.text))
-            if CryptoWrapperSinks.libraries.contains(name) || CryptoWrapperSinks.namesCipher(name) { return true }
+            if CryptoWrapperSinks.mayNameWrapper(name) { return true }
         }
         return false
     }

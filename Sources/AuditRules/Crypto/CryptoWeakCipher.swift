@@ -34,9 +34,7 @@ struct CryptoWeakCipher: AuditRule {
     private static let declaredPreCheck = PreCheck.any([
         .swiftIdentifier(Array(CryptoLiterals.commonCrypto.keys) + ["ECB", "Blowfish", "CBC", "rsaEncryptionPKCS1", "kSecKeyAlgorithmRSAEncryptionPKCS1"]),
         .all([
-            .swiftIdentifierWhere("an encryption wrapper's name") { name in
-                CryptoWrapperSinks.libraries.contains(String(name)) || CryptoWrapperSinks.namesCipher(String(name))
-            },
+            .swiftIdentifierWhere("an encryption wrapper's name") { CryptoWrapperSinks.mayNameWrapper(String($0)) },
             .any([
                 .swiftText(["kCCOptionECBMode", "kCCModeECB"]),
                 .swiftIdentifierWhere("an IV or nonce label") { CryptoWrapperSinks.role(ofLabel: String($0)) == "IV" },

@@ -128,9 +128,9 @@ struct PrivacyManifestMissing: AuditRule {
     /// project declares, where the parse may find it (`creationDate` after a `.`, a file
     /// function before a `(`). Else the file is not parsed for this rule.
     private static func mayUseContextualName(_ file: SwiftFile, project: ProjectFacts) -> Bool {
-        let timestamps = !project.declaredAccessedAPITypes.contains(fileTimestamp)
-        let diskSpace = !project.declaredAccessedAPITypes.contains(Self.diskSpace)
-        guard timestamps || diskSpace else { return false }
+        let timestampsUndeclared = !project.declaredAccessedAPITypes.contains(fileTimestamp)
+        let diskSpaceUndeclared = !project.declaredAccessedAPITypes.contains(diskSpace)
+        guard timestampsUndeclared || diskSpaceUndeclared else { return false }
         let identifiers = file.lexical.identifiers
         guard swiftContextualNames.contains(where: { identifiers.contains(Substring($0)) }) else { return false }
         let tokens = file.tokens.tokens
@@ -146,11 +146,11 @@ struct PrivacyManifestMissing: AuditRule {
         for (index, token) in tokens.enumerated() where token.kind == .identifier {
             let name = String(token.text(in: file.text))
             if name == "creationDate" || name == "modificationDate" {
-                if timestamps && afterDot(token) { return true }
+                if timestampsUndeclared && afterDot(token) { return true }
             } else if fileTimestampFunctions.contains(name) {
-                if timestamps && beforeParenthesis(index) { return true }
+                if timestampsUndeclared && beforeParenthesis(index) { return true }
             } else if diskSpaceFunctions.contains(name) {
-                if diskSpace && beforeParenthesis(index) { return true }
+                if diskSpaceUndeclared && beforeParenthesis(index) { return true }
             }
         }
         return false

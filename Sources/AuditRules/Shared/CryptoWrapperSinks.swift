@@ -18,6 +18,12 @@ enum CryptoWrapperSinks {
         return namesCipher(name)
     }
 
+    /// Whether a name is one a wrapper call can carry, for the pre-checks of the rules that
+    /// read wrappers: a library's (`RNCryptor`), or one that says it encrypts or decrypts.
+    static func mayNameWrapper(_ name: String) -> Bool {
+        libraries.contains(name) || namesCipher(name)
+    }
+
     static func namesCipher(_ name: String) -> Bool {
         let lower = name.lowercased()
         return lower.contains("encrypt") || lower.contains("decrypt") || lower.contains("cipher") || lower.hasPrefix("aes")
