@@ -23,7 +23,7 @@ final class ReadmeShell: @unchecked Sendable {
     private let bin: URL
     private let lock = NSLock()
     private var environment: [String: String]
-    private var substitutions: [(shown: String, used: String)] = []
+    private var substitutions: [TextSubstitution] = []
     private var usedSubstitutions: Set<String> = []
     private var executedLines: Set<Int> = []
     private var counter = 0
@@ -52,7 +52,7 @@ final class ReadmeShell: @unchecked Sendable {
 
     /// From now on, `shown` in README text becomes `used`.
     func substitute(_ shown: String, with used: String) {
-        lock.withLock { substitutions.append((shown, used)) }
+        lock.withLock { substitutions.append(TextSubstitution(shown: shown, used: used)) }
     }
 
     /// Sets an environment variable for the commands started from now on.
@@ -97,15 +97,12 @@ final class ReadmeShell: @unchecked Sendable {
         lock.withLock { substitutions.map(\.shown).filter { !usedSubstitutions.contains($0) } }
     }
 
-    /// `text` with the substitutions applied.
+    /// `text` with the substitutions applied (in one pass: see ``TextSubstitution``).
     func substituted(_ text: String) -> String {
         lock.withLock {
-            var result = text
-            for substitution in substitutions where result.contains(substitution.shown) {
-                usedSubstitutions.insert(substitution.shown)
-                result = result.replacingOccurrences(of: substitution.shown, with: substitution.used)
-            }
-            return result
+            let result = TextSubstitution.apply(substitutions, to: text)
+            usedSubstitutions.formUnion(result.applied)
+            return result.text
         }
     }
 
